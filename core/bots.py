@@ -1,0 +1,66 @@
+"""Built-in referee bots: "random" and "greedy".
+
+A bot is a callable ``bot(view) -> int``, the index of its choice in
+``view["plays"]`` (see core/referee.py for the view). ``make_bot`` turns a
+name into a fresh bot for one seat of one game.
+"""
+from core import cards as C
+from core.prng import Prng
+from core.rules import preset
+from core.scoring import card_points
+
+
+class RandomBot:
+    """Any legal play, uniformly, from its own PRNG (seeded by game and seat)."""
+
+    def __init__(self, seed, seat):
+        self.prng = Prng((seed * 31 + seat * 977 + 12345) & 0x3FFFFFFF)
+
+    def __call__(self, view):
+        return self.prng.below(len(view["plays"]))
+
+
+class GreedyBot:
+    """The most points this play, then the most cards; the first such play."""
+
+    def __init__(self, seed=0, seat=0):
+        self.variant = None
+        self.points = [0] * 52
+        self.basra_points = 10
+
+    def __call__(self, view):
+        if view["variant"] != self.variant:
+            rules = preset(view["variant"])
+            card_points(rules, self.points)
+            self.basra_points = rules.basra_points
+            self.variant = view["variant"]
+        best = -1
+        choice = 0
+        for i, p in enumerate(view["plays"]):
+            got = 0
+            cards = len(p["take"])
+            if cards:
+                cards += 1
+                got = self.points[C.parse(p["card"])]
+                for name in p["take"]:
+                    got += self.points[C.parse(name)]
+            if p["basra"]:
+                got += self.basra_points
+            key = got * 100 + cards
+            if key > best:
+                best = key
+                choice = i
+        return choice
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(player, seed, seat):
+    """A bot for seat: a callable is used as it is, a name is looked up."""
+    if callable(player):
+        return player
+    factory = BOTS.get(player)
+    if factory is None:
+        raise ValueError("unknown bot %r (known: %s)" % (player, ", ".join(sorted(BOTS))))
+    return factory(seed, seat)
