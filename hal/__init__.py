@@ -1,0 +1,157 @@
+"""Pocket Basra hardware abstraction layer (HAL).
+
+One device app runs unchanged on a CircuitPython board, on a Raspberry Pi
+through Blinka, and in the desktop simulator. The app only ever talks to the
+object that ``hal.get()`` returns::
+
+    import hal
+
+    def main(h):
+        ev = hal.ButtonEvent()          # allocate once, reuse forever
+        h.display.root.append(my_group) # a displayio.Group scene graph
+        while True:
+            while h.buttons.get_into(ev):
+                if ev.pressed and ev.button == hal.A: ...
+            h.display.refresh()         # auto_refresh is off: nothing shows without it
+            h.idle(20)                  # yield: sleep until ~20 ms passed or input came
+
+    hal.run(main)                       # on a board: errors become messages, not tracebacks
+
+The ``Hal`` object has these members (details in each module and in
+docs/simulator.md):
+
+``h.buttons`` (hal.buttons.Buttons)
+    ``get_into(ev) -> bool`` fills a preallocated ``hal.ButtonEvent`` with the
+    next debounced event: ``ev.button`` (UP DOWN LEFT RIGHT A B), ``ev.pressed``
+    (True on press and on auto-repeat, False on release), ``ev.repeat`` (True
+    for an auto-repeat of a held direction), ``ev.time`` (clock ms).
+    ``held(b)``, ``has(b)``; ``has(hal.UP)`` is False on a 4-button device
+    (LEFT RIGHT A B), which the app must be playable with.
+``h.display`` (hal.display.Display)
+    ``root`` (displayio.Group shown on the OLED), ``width``/``height``
+    (128x64), ``refresh()``, ``sleep()``, ``wake()``, ``awake``,
+    ``contrast`` (0..255), ``rotation`` (0 or 180).
+``h.clock`` (hal.clock.Clock)
+    ``ticks_ms()`` (wraps at 2**29), ``diff(a, b)``, ``add(t, ms)``,
+    ``sleep_ms(ms)``. Module functions ``hal.clock.ticks_diff``/``ticks_add``
+    do the same arithmetic.
+``h.storage`` (hal.storage.ByteStore)
+    ``load() -> bytes or None`` and ``save(data) -> bool``; ``capacity``
+    bytes of payload. microcontroller.nvm on a board, a file elsewhere.
+``h.sound`` (hal.sound)
+    ``tone(freq_hz, ms)``, ``stop()``, ``available``; silent when absent.
+``h.battery`` (hal.battery)
+    ``millivolts() -> int or None`` (None when the board has no sense pin).
+``h.seed``
+    an int for the app's random generator (fixed by ``--seed`` in the
+    simulator, from os.urandom on a board).
+``h.idle(ms)``
+    the only place an app waits. On a board it sleeps (and stops a finished
+    tone); in the simulator it is where input arrives and time advances.
+``h.name``
+    "circuitpython", "blinka" or "simulator".
+
+Reading a button or the clock allocates nothing on CircuitPython.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+UP = const(0)
+DOWN = const(1)
+LEFT = const(2)
+RIGHT = const(3)
+A = const(4)
+B = const(5)
+COUNT = const(6)
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+
+
+class HalError(Exception):
+    """A set-up problem a person can fix. ``setting`` names the settings.toml key."""
+
+    def __init__(self, message, setting=None):
+        super().__init__(message)
+        self.message = message
+        self.setting = setting
+
+
+class ButtonEvent:
+    """A logical button event, filled in place by ``Buttons.get_into``."""
+
+    def __init__(self):
+        self.button = -1
+        self.pressed = False
+        self.repeat = False
+        self.time = 0
+
+    def __repr__(self):
+        name = NAMES[self.button] if 0 <= self.button < COUNT else "?"
+        kind = "repeat" if self.repeat else ("press" if self.pressed else "release")
+        return "<ButtonEvent %s %s @%d>" % (name, kind, self.time)
+
+
+class Hal:
+    """The bundle the app receives. Backends fill it in."""
+
+    def __init__(self, display, buttons, clock, storage, sound=None,
+                 battery=None, seed=0, name="", idle=None):
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock
+        self.storage = storage
+        if sound is None:
+            from hal.sound import NoSound
+            sound = NoSound()
+        self.sound = sound
+        if battery is None:
+            from hal.battery import NoBattery
+            battery = NoBattery()
+        self.battery = battery
+        self.seed = seed
+        self.name = name
+        self._idle = idle
+
+    def idle(self, ms):
+        """Wait up to ``ms`` milliseconds; returns early in the simulator on input."""
+        self.sound.update()
+        if self._idle is not None:
+            self._idle(ms)
+        else:
+            self.clock.sleep_ms(ms)
+
+
+_installed = None
+
+
+def install(h):
+    """Make ``get()`` return ``h`` (the simulator and tests do this); None undoes it."""
+    global _installed
+    _installed = h
+
+
+def get():
+    """The HAL for this machine: the installed one, else CircuitPython or Blinka."""
+    if _installed is not None:
+        return _installed
+    import sys
+    if sys.implementation.name == "circuitpython":
+        from hal.circuitpython import open_hal
+    else:
+        from hal.blinka import open_hal
+    return open_hal()
+
+
+def run(main):
+    """Call ``main(get())``; a HalError is printed (and shown on the OLED when
+    it works) instead of a traceback, then the board waits."""
+    try:
+        h = get()
+    except HalError as e:
+        from hal.report import report
+        report(e)
+        return None
+    return main(h)

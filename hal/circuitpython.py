@@ -1,0 +1,141 @@
+"""CircuitPython backend: keypad.Keys, SSD1306 on I2C, microcontroller.nvm.
+
+Settings (settings.toml, all optional; see hal.profiles for pins):
+BASRA_BOARD, BASRA_SDA, BASRA_SCL, BASRA_OLED_ADDRESS (default 0x3C),
+BASRA_OLED_ROTATION (0 or 180), BASRA_I2C_FREQ (default 400000),
+BASRA_BTN_UP/DOWN/LEFT/RIGHT/A/B, BASRA_PIEZO, BASRA_VBAT,
+BASRA_VBAT_DIVIDER (default 2), BASRA_NVM_OFFSET (default 0).
+
+Every failure a person can fix raises hal.HalError naming the setting; once
+the OLED works the error carries it (``err.display``) so hal.run shows it.
+"""
+
+import hal
+from hal import HalError
+
+_BUTTONS = (("up", hal.UP), ("down", hal.DOWN), ("left", hal.LEFT),
+            ("right", hal.RIGHT), ("a", hal.A), ("b", hal.B))
+
+
+def _pin(board, name, key):
+    pin = getattr(board, name, None)
+    if pin is None:
+        raise HalError("%s = \"%s\": this board has no pin board.%s" % (key, name, name), key)
+    return pin
+
+
+def _open_i2c(board, busio, pins, freq):
+    sda_name, sda_key = pins["sda"]
+    scl_name, scl_key = pins["scl"]
+    if sda_name is None or scl_name is None:
+        raise HalError("no I2C pins: set BASRA_SDA and BASRA_SCL", "BASRA_SDA")
+    sda = _pin(board, sda_name, sda_key)
+    scl = _pin(board, scl_name, scl_key)
+    try:
+        return busio.I2C(scl, sda, frequency=freq)
+    except RuntimeError as e:   # "No pull up found on SDA or SCL; check your wiring"
+        raise HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s; is the OLED "
+                       "connected?" % (sda_name, scl_name, e), "BASRA_SDA")
+    except ValueError as e:     # "Invalid pins", "GP4 in use"
+        raise HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s"
+                       % (sda_name, scl_name, e), "BASRA_SDA")
+
+
+def _open_keys(board, keypad, pins):
+    used = {}
+    key_pins = []
+    key_map = []
+    for field, button in _BUTTONS:
+        name, key = pins[field]
+        if name is None:
+            continue
+        if name in used:
+            raise HalError("%s and %s both use %s" % (used[name], key, name), key)
+        used[name] = key
+        key_pins.append(_pin(board, name, key))
+        key_map.append(button)
+    for need, key in ((hal.LEFT, "BASRA_BTN_LEFT"), (hal.RIGHT, "BASRA_BTN_RIGHT"),
+                      (hal.A, "BASRA_BTN_A"), (hal.B, "BASRA_BTN_B")):
+        if need not in key_map:
+            raise HalError("button %s has no pin: set %s" % (hal.NAMES[need], key), key)
+    try:
+        keys = keypad.Keys(tuple(key_pins), value_when_pressed=False, pull=True,
+                           interval=0.01, max_events=16)
+    except ValueError as e:     # a pin in use or without pull-up
+        raise HalError("buttons (BASRA_BTN_*): %s" % (e,), "BASRA_BTN_A")
+    return keys, key_map
+
+
+def _seed():
+    import os
+    try:
+        b = os.urandom(4)
+        return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x1F) << 24)
+    except (NotImplementedError, AttributeError):
+        import supervisor
+        return supervisor.ticks_ms()
+
+
+def open_hal(settings=None):
+    import board
+    import busio
+    import keypad
+    from hal.buttons import Buttons
+    from hal.clock import Clock
+    from hal.display import Display
+    from hal.oled import open_ssd1306
+    from hal.profiles import resolve
+    from hal.settings import Settings
+
+    if settings is None:
+        settings = Settings()
+    board_id = getattr(board, "board_id", "unknown")
+    profile, pins = resolve(board_id, settings)
+    address = settings.number("BASRA_OLED_ADDRESS", 0x3C)
+    rotation = settings.number("BASRA_OLED_ROTATION", 0)
+    if rotation not in (0, 180):
+        raise HalError("BASRA_OLED_ROTATION must be 0 or 180, not %s" % rotation,
+                       "BASRA_OLED_ROTATION")
+
+    i2c = _open_i2c(board, busio, pins, settings.number("BASRA_I2C_FREQ", 400000))
+    raw = open_ssd1306(i2c, address, rotation=rotation)
+    try:
+        clock = Clock()
+        keys, key_map = _open_keys(board, keypad, pins)
+        buttons = Buttons(keys.events, key_map, clock, source_event=keypad.Event())
+        storage = _open_storage(settings)
+        sound = None
+        piezo, key = pins["piezo"]
+        if piezo is not None:
+            from hal.sound import Piezo
+            sound = Piezo(_pin(board, piezo, key), clock)
+        battery = None
+        vbat, key = pins["vbat"]
+        if vbat is not None:
+            from hal.battery import Battery
+            battery = Battery(_pin(board, vbat, key),
+                              settings.number("BASRA_VBAT_DIVIDER", 3 if vbat == "VOLTAGE_MONITOR" else 2))
+    except HalError as e:
+        e.display = raw
+        raise
+    h = hal.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
+                seed=_seed(), name="circuitpython")
+    h.keys = keys
+    h.profile = profile
+    return h
+
+
+def _open_storage(settings):
+    from hal.storage import ByteStore, FileStore
+    try:
+        import microcontroller
+        nvm = microcontroller.nvm
+    except (ImportError, AttributeError):
+        nvm = None
+    if nvm is None:
+        return FileStore("/basra.sav", 512)
+    offset = settings.number("BASRA_NVM_OFFSET", 0)
+    if offset < 0 or offset + 64 > len(nvm):
+        raise HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"
+                       % (offset, len(nvm)), "BASRA_NVM_OFFSET")
+    return ByteStore(nvm, offset)
