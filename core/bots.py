@@ -61,6 +61,11 @@ def make_bot(player, seed, seat):
     if callable(player):
         return player
     factory = BOTS.get(player)
+    if factory is None and player in ("easy", "normal", "hard", "expert"):
+        from core.ai.player import LevelBot
+
+        return LevelBot(player, seed, seat)
     if factory is None:
-        raise ValueError("unknown bot %r (known: %s)" % (player, ", ".join(sorted(BOTS))))
+        known = sorted(BOTS) + ["easy", "normal", "hard", "expert"]
+        raise ValueError("unknown bot %r (known: %s)" % (player, ", ".join(known)))
     return factory(seed, seat)

@@ -1,0 +1,151 @@
+"""Evaluation of a position for one side, in quarter points (small ints).
+
+``final`` is exact at the end of a hand (leftover, majority and carry
+included). ``static`` estimates a hand in progress: points already taken,
+the card lead toward the majority, and Jacks and the 7 of diamonds still in
+hand (they will sweep a floor later). ``danger`` is the one-play heuristic's
+estimate of what the next player can do to the floor a play leaves.
+"""
+from array import array
+
+from core import cards as C
+from core import rules as R
+from core.compat import const
+from core.ai.observe import UNSEEN
+from core.state import FLOOR, NOBODY
+
+Q = const(4)  # units per point
+CARD = const(4)  # one card of lead toward the majority: about a point
+SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
+
+
+class Evaluator:
+    def __init__(self, rules):
+        self.rules = rules
+        self.nsides = rules.sides
+        self.basra = rules.basra_points * Q
+        self.majority = rules.majority_points * Q
+        self.seven_special = rules.seven != R.SEVEN_PLAIN
+        self.cards = bytearray(4)
+        self.points = array("i", [0] * 4)
+
+    def _margin(self, side):
+        # the side's points against the others' (their mean, times sides - 1)
+        pts = self.points
+        total = 0
+        for s in range(self.nsides):
+            total += pts[s]
+        return self.nsides * pts[side] - total
+
+    def final(self, st, side, carry):
+        """Exact margin when the hand is over (every hand empty, no stock)."""
+        cards = self.cards
+        pts = self.points
+        lc = st.last_capturer
+        lside = NOBODY if lc == NOBODY or st.rules.leftover else lc % self.nsides
+        for s in range(self.nsides):
+            cards[s] = st.pile_n[s]
+            pts[s] = st.pile_points[s] * Q + st.basras[s] * self.basra
+        if lside != NOBODY and st.floor_n:
+            cards[lside] += st.floor_n
+            fp = 0
+            for c in range(52):
+                if st.loc[c] == FLOOR:
+                    fp += st.points[c]
+            pts[lside] += fp * Q
+        best = 0
+        at_best = 0
+        who = 0
+        for s in range(self.nsides):
+            n = cards[s]
+            if n > best:
+                best = n
+                at_best = 1
+                who = s
+            elif n == best:
+                at_best += 1
+        if at_best == 1 and best >= self.rules.majority_min:
+            pts[who] += self.majority + carry * Q
+        return self._margin(side)
+
+    def static(self, st, side, carry):
+        """Estimated margin of a hand in progress."""
+        pts = self.points
+        half = 26 if self.nsides == 2 else 52
+        for s in range(self.nsides):
+            n = st.pile_n[s]
+            p = st.pile_points[s] * Q + st.basras[s] * self.basra
+            if n > half:
+                p += self.majority + carry * Q + 26 * CARD
+            else:
+                p += n * CARD
+            pts[s] = p
+        for seat in range(st.nseats):
+            base = 6 * seat
+            s = seat % self.nsides
+            for i in range(st.hand_n[seat]):
+                c = st.hand[base + i]
+                if (c >> 2) == C.JACK or (c == C.SEVEN_DIAMONDS and self.seven_special):
+                    pts[s] += SWEEPER
+        return self._margin(side)
+
+
+def chance_of_any(k, unseen, hand):
+    """Chance (of 1024) that a hand of `hand` cards drawn from `unseen` holds
+    at least one of k given cards."""
+    if k <= 0 or hand <= 0 or unseen <= 0:
+        return 0
+    q = 1024
+    for i in range(hand):
+        if unseen - i <= 0:
+            break
+        q = q * (unseen - k - i) // (unseen - i)
+        if q <= 0:
+            return 1024
+    return 1024 - q
+
+
+def danger(st, obs, sums, next_hand):
+    """Expected quarter points the next player (holding next_hand cards) wins
+    from the floor st shows, from the cards obs has not seen."""
+    fn = st.floor_n
+    if fn == 0 or next_hand == 0:
+        return 0
+    unseen = 0
+    for c in range(52):
+        if obs.where[c] == UNSEEN:
+            unseen += 1
+    fr = st.floor_rank
+    floor_pts = 0
+    for c in range(52):
+        if st.loc[c] == FLOOR:
+            floor_pts += st.points[c]
+    whole = (floor_pts + fn + 1) * Q  # the floor, the card, and a card of lead each
+    worst = 0
+    faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
+    basra = st.rules.basra_points * Q
+    # a card of rank r that clears the floor makes a basra
+    for r in range(13):
+        if r == C.JACK:
+            continue
+        if r > C.JACK:
+            clears = fr[r] == fn
+        else:
+            clears = faces == 0 and sums.covers(fr, r + 1)
+        if clears:
+            k = 0
+            for s in range(4):
+                if obs.where[r * 4 + s] == UNSEEN:
+                    k += 1
+            risk = chance_of_any(k, unseen, next_hand) * (whole + basra) // 1024
+            if risk > worst:
+                worst = risk
+    # a Jack sweeps whatever is there
+    k = 0
+    for s in range(4):
+        if obs.where[C.JACK * 4 + s] == UNSEEN:
+            k += 1
+    risk = chance_of_any(k, unseen, next_hand) * whole // 1024
+    if risk > worst:
+        worst = risk
+    return worst

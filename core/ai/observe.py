@@ -1,0 +1,108 @@
+"""What one seat knows: everything but the other hands and the stock.
+
+An Observation is filled from a State by ``observe`` (the device, the arena)
+or from a referee view by ``from_view`` (other people's games). Nothing in
+it tells where an unseen card is: the AI cannot peek, by construction.
+"""
+from core import cards as C
+from core.state import FLOOR, HAND, PILE, STOCK
+
+UNSEEN = STOCK  # another player's hand or the stock: the seat cannot tell
+
+
+class Observation:
+    def __init__(self, rules):
+        self.rules = rules
+        self.nseats = rules.players
+        self.nsides = rules.sides
+        self.seat = 0
+        self.where = bytearray(52)  # FLOOR, HAND + seat (own), PILE + side, GONE or UNSEEN
+        self.hand = bytearray(6)  # own hand, in order
+        self.hand_len = 0
+        self.hand_n = bytearray(4)  # every seat's hand size
+        self.stock_left = 0
+        self.dealer = 0
+        self.last_capturer = 255
+        self.pile_n = bytearray(4)
+        self.pile_points = bytearray(4)
+        self.basras = bytearray(4)
+        self.carry = 0
+        self.cheat = None  # a State the oracle may copy (never set for an honest seat)
+
+    def unseen(self):
+        n = 0
+        for c in range(52):
+            if self.where[c] == UNSEEN:
+                n += 1
+        return n
+
+
+def observe(state, seat, obs, cheat=False, carry=0):
+    """Fill obs with what seat sees of state (cheat: the oracle sees everything)."""
+    own = HAND + seat
+    for c in range(52):
+        w = state.loc[c]
+        obs.where[c] = w if (w == own or w == FLOOR or w >= PILE) else UNSEEN
+    obs.seat = seat
+    base = 6 * seat
+    n = state.hand_n[seat]
+    for i in range(n):
+        obs.hand[i] = state.hand[base + i]
+    obs.hand_len = n
+    for s in range(state.nseats):
+        obs.hand_n[s] = state.hand_n[s]
+    for s in range(4):
+        obs.pile_n[s] = state.pile_n[s]
+        obs.pile_points[s] = state.pile_points[s]
+        obs.basras[s] = state.basras[s]
+    obs.stock_left = 52 - state.stock_pos
+    obs.dealer = state.dealer
+    obs.last_capturer = state.last_capturer
+    obs.carry = carry
+    obs.cheat = state if cheat else None
+    return obs
+
+
+def from_view(view, obs, points):
+    """Fill obs from a referee view (card names). points: the rules' card points."""
+    seat = view["seat"]
+    nsides = obs.nsides
+    for c in range(52):
+        obs.where[c] = UNSEEN
+    for s in range(4):
+        obs.pile_n[s] = 0
+        obs.pile_points[s] = 0
+        obs.basras[s] = 0
+    for c in C.parse_list(view["start_floor"]):
+        obs.where[c] = FLOOR
+    last = 255
+    for p in view["history"]:
+        card = C.parse(p["card"])
+        take = C.parse_list(p["take"])
+        if not take:
+            obs.where[card] = FLOOR
+            continue
+        side = p["seat"] % nsides
+        for c in take + [card]:
+            obs.where[c] = PILE + side
+            obs.pile_points[side] += points[c]
+        obs.pile_n[side] += len(take) + 1
+        if p["basra"]:
+            obs.basras[side] += 1
+        last = p["seat"]
+    hand = C.parse_list(view["hand"])
+    for i, c in enumerate(hand):
+        obs.where[c] = HAND + seat
+        obs.hand[i] = c
+    obs.hand_len = len(hand)
+    obs.seat = seat
+    for s, n in enumerate(view["hand_sizes"]):
+        obs.hand_n[s] = n
+    obs.stock_left = view["stock"]
+    obs.dealer = (seat - 1 - len(view["history"])) % obs.nseats  # leader = dealer + 1
+    obs.last_capturer = last
+    obs.carry = view["carry"]
+    obs.cheat = None
+    return obs
+
+

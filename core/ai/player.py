@@ -1,0 +1,171 @@
+"""The AI levels, one Player per AI seat, and the hint.
+
+- easy: a beginner: takes what it sees, misses sums a third of the time and
+  never looks at what it leaves;
+- normal: one play ahead: what the play takes, the Jacks and 7 of diamonds it
+  keeps, and the chance that the next player clears what it leaves;
+- hard: determinized search, 6 worlds, 2 plies;
+- expert: determinized search, 12 worlds, 3 plies, exact once nothing is
+  hidden.
+Budgets are worlds (deterministic, for tests and the arena) or, on the
+device, milliseconds on a clock.
+"""
+from core import cards as C
+from core.ai.evaluate import danger
+from core.ai.observe import Observation, observe
+from core.ai.search import Search
+from core.compat import const
+from core.prng import Prng
+from core.state import BASRA, FLOOR, LAY, SWEEP, TAKES_2C, TAKES_10D
+
+LEVELS = ("easy", "normal", "hard", "expert")
+# level: (worlds, plies)
+SEARCH = {"hard": (6, 2), "expert": (12, 3)}
+NO_PLAY = const(-1)
+
+
+class Player:
+    def __init__(self, rules, level="expert", seed=1):
+        if level not in LEVELS and level != "oracle":
+            raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
+        self.rules = rules
+        self.level = level
+        self.search = Search(rules, seed)
+        self.obs = Observation(rules)
+        self.prng = Prng(seed * 7 + 3)
+        self.worlds, self.plies = SEARCH.get(level, (12, 3))
+
+    def choose(self, state, seat, carry=0, clock=None, deadline=0):
+        """The (word, take) play of the seat to move in state, seeing only what it may."""
+        obs = observe(state, seat, self.obs, cheat=self.level == "oracle", carry=carry)
+        i = self.decide(obs, clock, deadline)
+        root = self.search.root
+        return root[2 * i], root[2 * i + 1]
+
+    def decide(self, obs, clock=None, deadline=0):
+        """Index into self.search.root of this level's play for obs."""
+        s = self.search
+        if self.level in ("easy", "normal"):
+            return self._one_play(obs, self.level == "easy")
+        return s.choose(obs, self.worlds, self.plies, clock=clock, deadline=deadline)
+
+    def _one_play(self, obs, beginner):
+        s = self.search
+        n = s.root_plays(obs)
+        w = s.world
+        side = obs.seat % self.rules.sides
+        root = s.root
+        if beginner and self.prng.below(8) == 0:
+            return self.prng.below(n)
+        miss_sums = beginner and self.prng.below(3) == 0
+        # the next player's hand after this play
+        nxt = (obs.seat + 1) % self.rules.players
+        next_hand = obs.hand_n[nxt]
+        best = 0
+        best_v = -(1 << 28)
+        for i in range(n):
+            word = root[2 * i]
+            take = root[2 * i + 1]
+            flags = word >> 8
+            if miss_sums and not flags & (LAY | SWEEP) and not _one_group(word, take):
+                continue
+            w.apply(word, take)
+            v = s.ev.static(w, side, obs.carry)
+            if not beginner and (self.rules.sides == 2 or nxt % self.rules.sides != side):
+                v -= danger(w, obs, s.world.sums, next_hand)
+            w.undo_play()
+            if v > best_v:
+                best_v = v
+                best = i
+        return best
+
+    def hint(self, state, seat, carry=0, clock=None, deadline=0):
+        """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
+        saved = self.level
+        self.level = "expert"
+        self.worlds, self.plies = SEARCH["expert"]
+        try:
+            word, take = self.choose(state, seat, carry, clock, deadline)
+        finally:
+            self.level = saved
+            self.worlds, self.plies = SEARCH.get(saved, (12, 3))
+        return word, take, self.reason(state, word, take)
+
+    def reason(self, state, word, take):
+        flags = word >> 8
+        card = word & 63
+        if flags & BASRA:
+            return "BASRA"
+        if flags & SWEEP:
+            return "sweeps %d cards" % state.floor_n
+        if flags & LAY:
+            lone = state.floor_n == 0
+            return "starts the floor" if lone else "keeps its captures"
+        n = _count(take, card)
+        for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
+            if flags & flag:
+                return "takes %s + %d cards" % (name, n - 1) if n > 1 else "takes the " + name
+        if state.floor_n == n:
+            return "clears the floor"
+        return "takes %d card%s" % (n, "" if n == 1 else "s")
+
+
+def _count(take, card):
+    if (card >> 2) > C.JACK:
+        return take
+    n = 0
+    while take:
+        n += take & 7
+        take >>= 3
+    return n
+
+
+def _one_group(word, take):
+    # a match or a single sum: the take adds up to the card's value once
+    card = word & 63
+    if (card >> 2) >= C.JACK:
+        return True
+    total = 0
+    v = 1
+    while take:
+        total += (take & 7) * v
+        take >>= 3
+        v += 1
+    return total == (card >> 2) + 1
+
+
+class LevelBot:
+    """A level as a referee bot: reads the view, never the hidden cards."""
+
+    def __init__(self, level, seed, seat):
+        self.level = level
+        self.seed = (seed * 131 + seat * 17 + 1) & 0x3FFFFFFF
+        self.variant = None
+        self.player = None
+
+    def __call__(self, view):
+        from core.ai.observe import from_view
+        from core.rules import preset
+        from core.scoring import card_points
+
+        if self.variant != view["variant"] or self.player is None:
+            rules = preset(view["variant"], players=len(view["hand_sizes"]))
+            self.player = Player(rules, self.level, self.seed)
+            self.points = card_points(rules, [0] * 52)
+            self.variant = view["variant"]
+        p = self.player
+        obs = from_view(view, p.obs, self.points)
+        i = p.decide(obs)
+        w = p.search.world
+        word, take = p.search.root[2 * i], p.search.root[2 * i + 1]
+        p.search.sampler.sample(obs, w, p.search.prng)
+        before = [c for c in range(52) if w.loc[c] == FLOOR]
+        w.apply(word, take)
+        moved = sorted(C.name(c) for c in before if w.loc[c] != FLOOR)
+        w.undo_play()
+        card = C.name(word & 63)
+        for k, play in enumerate(view["plays"]):
+            if play["card"] == card and sorted(play["take"]) == moved:
+                return k
+        raise ValueError("the %s level chose a play the referee does not list" % self.level)
+

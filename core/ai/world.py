@@ -1,0 +1,86 @@
+"""A world consistent with an observation: the unseen cards dealt at random.
+
+The other seats get as many unseen cards as they hold, the stock the rest,
+in a random order. The oracle (an observation with ``cheat``) copies the
+true state instead. Allocates nothing.
+"""
+from core.ai.observe import UNSEEN
+from core.state import FLOOR, HAND, PILE
+
+
+class Sampler:
+    def __init__(self):
+        self.pool = bytearray(52)
+
+    def sample(self, obs, world, prng):
+        """Make world (a State of obs's rules) one possible truth behind obs."""
+        if obs.cheat is not None:
+            copy_state(obs.cheat, world)
+            return world
+        seat = obs.seat
+        world.clear(obs.dealer)
+        pool = self.pool
+        n = 0
+        where = obs.where
+        for c in range(52):
+            w = where[c]
+            if w == UNSEEN:
+                pool[n] = c
+                n += 1
+            elif w == FLOOR:
+                world.lay(c)
+            elif w >= PILE:
+                world.loc[c] = w
+        for i in range(obs.hand_len):
+            c = obs.hand[i]
+            world.hand[6 * seat + i] = c
+            world.loc[c] = HAND + seat
+        world.hand_n[seat] = obs.hand_len
+        prng.shuffle(pool, n)
+        k = 0
+        for s in range(obs.nseats):
+            if s == seat:
+                continue
+            base = 6 * s
+            for i in range(obs.hand_n[s]):
+                c = pool[k]
+                k += 1
+                world.hand[base + i] = c
+                world.loc[c] = HAND + s
+            world.hand_n[s] = obs.hand_n[s]
+        pos = 52 - (n - k)
+        world.stock_pos = pos
+        while k < n:
+            world.stock[pos] = pool[k]
+            pos += 1
+            k += 1
+        for s in range(4):
+            world.pile_n[s] = obs.pile_n[s]
+            world.pile_points[s] = obs.pile_points[s]
+            world.basras[s] = obs.basras[s]
+        world.to_move = seat
+        world.last_capturer = obs.last_capturer
+        return world
+
+
+def copy_state(src, dst):
+    """dst becomes src (same rules), without its undo history."""
+    dst.clear(src.dealer)
+    for c in range(52):
+        w = src.loc[c]
+        if w == FLOOR:
+            dst.lay(c)
+        else:
+            dst.loc[c] = w
+        dst.stock[c] = src.stock[c]
+    for i in range(len(src.hand)):
+        dst.hand[i] = src.hand[i]
+    for s in range(src.nseats):
+        dst.hand_n[s] = src.hand_n[s]
+    for s in range(4):
+        dst.pile_n[s] = src.pile_n[s]
+        dst.pile_points[s] = src.pile_points[s]
+        dst.basras[s] = src.basras[s]
+    dst.stock_pos = src.stock_pos
+    dst.to_move = src.to_move
+    dst.last_capturer = src.last_capturer
