@@ -153,5 +153,15 @@ def run(main):
     except HalError as e:
         from hal.report import report
         report(e)
+        import sys
+        if sys.implementation.name == "circuitpython":
+            _wait_forever()
         return None
     return main(h)
+
+
+def _wait_forever():
+    # keep the message on the OLED: code.py ending would hand it back to the REPL
+    import time
+    while True:
+        time.sleep(1)
