@@ -1,0 +1,169 @@
+"""The arena: two AI levels over duplicate deals.
+
+    python -m core.arena --a expert --b normal --hands 4000 --variant egyptian --jobs 2
+
+Every deal is played twice, the seats swapped, so the luck of the cards
+cancels. Prints the mean point margin of A per hand with its 95% confidence
+interval (over deal pairs), the share of games to the target A wins (also in
+duplicate pairs), and milliseconds per decision. Deterministic by --seed;
+uses --jobs processes; shows progress on stderr. CPython only (not for the
+device).
+"""
+import argparse
+import math
+import sys
+import time
+from multiprocessing import Pool
+
+from core.ai.player import Player
+from core.game import Game
+from core.rules import preset
+
+LEVELS = ("random", "easy", "normal", "hard", "expert", "oracle")
+
+_players = {}
+
+
+def _player(rules, level, seat):
+    key = (rules.name, rules.players, level, seat)
+    p = _players.get(key)
+    if p is None:
+        p = _players[key] = Player(rules, level if level != "random" else "easy", seat + 1)
+        if level == "random":
+            p.decide = lambda obs, clock=None, deadline=0, p=p: p.prng.below(p.search.root_plays(obs))
+    return p
+
+
+def _reseed(p, seed):
+    p.search.prng.seed(seed)
+    p.prng.seed(seed ^ 0x5A5A5)
+
+
+def _play_hand(game, seats, times, seed):
+    """Play game's current hand with seats[s] choosing for seat s (its decision
+    times go to times[s]); returns the leftover side."""
+    st = game.state
+    for s, p in enumerate(seats):
+        _reseed(p, (seed * 8 + s + 1) & 0x3FFFFFFF)
+    while not st.hand_over():
+        if st.hands_empty():
+            st.deal()
+        seat = st.to_move
+        t = time.perf_counter()
+        word, take = seats[seat].choose(st, seat, game.carry)
+        times[seat].append(time.perf_counter() - t)
+        st.apply(word, take)
+    return game.end_hand()
+
+
+def _seating(rules, a, b, swapped):
+    # A on the even seats (side 0), B on the odd ones; swapped, the other way round
+    return [_player(rules, (b if (s % 2 == 0) == swapped else a), s) for s in range(rules.players)]
+
+
+def _deal_pair(job):
+    variant, players, a, b, seed, k = job
+    rules = preset(variant, players=players)
+    ta, tb = [], []
+    margins = []
+    for swapped in (False, True):
+        g = Game(rules, seed * 1000003 + k)
+        g.start_hand()
+        a_side = 1 if swapped else 0
+        sinks = [ta if s % 2 == a_side else tb for s in range(players)]
+        _play_hand(g, _seating(rules, a, b, swapped), sinks, k)
+        pts = g.hand_points
+        margins.append(pts[a_side] - pts[1 - a_side])
+    return (margins[0] + margins[1]) / 2.0, (ta, tb)
+
+
+def _game_pair(job):
+    variant, players, a, b, seed, k = job
+    rules = preset(variant, players=players)
+    wins = 0
+    for swapped in (False, True):
+        g = Game(rules, seed * 7919 + k + 17)
+        seats = _seating(rules, a, b, swapped)
+        while g.winner is None and g.hand_no < 200:
+            g.start_hand()
+            _play_hand(g, seats, [[] for _ in seats], g.hand_no * 31 + k)
+        a_side = 1 if swapped else 0
+        wins += g.winner == a_side
+    return wins
+
+
+def run(a, b, hands=4000, games=0, variant="egyptian", players=2, jobs=2, seed=1, out=sys.stderr):
+    pairs = max(1, hands // 2)
+    jobs_list = [(variant, players, a, b, seed, k) for k in range(pairs)]
+    margins, ta, tb = [], [], []
+    t0 = time.time()
+    with Pool(jobs) as pool:
+        for i, (m, (x, y)) in enumerate(pool.imap(_deal_pair, jobs_list, chunksize=8)):
+            margins.append(m)
+            ta.extend(x)
+            tb.extend(y)
+            if out and (i + 1) % 100 == 0:
+                out.write("\r%d/%d deal pairs, %.0f s" % (i + 1, pairs, time.time() - t0))
+                out.flush()
+        wins = 0
+        if games:
+            gl = [(variant, players, a, b, seed, k) for k in range(max(1, games // 2))]
+            for i, w in enumerate(pool.imap(_game_pair, gl, chunksize=2)):
+                wins += w
+                if out and (i + 1) % 10 == 0:
+                    out.write("\r%d/%d game pairs, %.0f s   " % (i + 1, len(gl), time.time() - t0))
+                    out.flush()
+    if out:
+        out.write("\n")
+    n = len(margins)
+    mean = sum(margins) / n
+    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {
+        "a": a, "b": b, "variant": variant, "players": players, "hands": 2 * n,
+        "margin": mean, "ci": (mean - half, mean + half),
+        "games": 2 * (games // 2) if games else 0, "wins": wins,
+        "ms_a": _ms(ta), "ms_b": _ms(tb),
+    }
+
+
+def _ms(ts):
+    if not ts:
+        return (0.0, 0.0)
+    ts = sorted(ts)
+    return (1000 * ts[len(ts) // 2], 1000 * ts[-1])
+
+
+def report(r):
+    lines = [
+        "%s vs %s, %s, %d players, %d hands (%d duplicate deals)"
+        % (r["a"], r["b"], r["variant"], r["players"], r["hands"], r["hands"] // 2),
+        "margin per hand for %s: %+.2f points, 95%% CI [%+.2f, %+.2f]"
+        % (r["a"], r["margin"], r["ci"][0], r["ci"][1]),
+    ]
+    if r["games"]:
+        lines.append("games to the target won by %s: %.1f%% (%d of %d)"
+                     % (r["a"], 100.0 * r["wins"] / r["games"], r["wins"], r["games"]))
+    lines.append("ms per decision (median, max): %s %.2f, %.1f; %s %.2f, %.1f"
+                 % (r["a"], r["ms_a"][0], r["ms_a"][1], r["b"], r["ms_b"][0], r["ms_b"][1]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m core.arena", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--a", default="expert", choices=LEVELS)
+    ap.add_argument("--b", default="normal", choices=LEVELS)
+    ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")
+    ap.add_argument("--games", type=int, default=0, help="whole games to the target (each twice)")
+    ap.add_argument("--variant", default="egyptian")
+    ap.add_argument("--players", type=int, default=2, choices=(2, 4))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    r = run(args.a, args.b, args.hands, args.games, args.variant, args.players, args.jobs, args.seed)
+    print(report(r))
+    return r
+
+
+if __name__ == "__main__":
+    main()

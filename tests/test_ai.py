@@ -1,0 +1,122 @@
+"""The AI levels: honest by construction, legal, anytime, and ordered by strength."""
+import random
+from array import array
+
+import pytest
+
+from core import rules as R
+from core.ai.player import LEVELS, Player
+from core.ai.world import copy_state
+from core.game import Game
+from core.referee import play_game, replay
+from core.state import HAND, STOCK, State
+
+
+def midgame(variant="egyptian", players=2, seed=3, plies=9):
+    rules = R.preset(variant, players=players)
+    g = Game(rules, seed)
+    g.start_hand()
+    st = g.state
+    pick = random.Random(seed)
+    buf = array("i", [0] * 1024)
+    for _ in range(plies):
+        if st.hands_empty():
+            st.deal()
+        n = st.gen(buf, 0, 512)
+        k = pick.randrange(n)
+        st.apply(buf[2 * k], buf[2 * k + 1])
+    if st.hands_empty():
+        st.deal()
+    return rules, st
+
+
+def reshuffle_hidden(st, seat, rng):
+    """Another truth behind the same observation: the cards seat cannot see, redealt."""
+    other = State(st.rules)
+    copy_state(st, other)
+    slots = []
+    for s in range(st.nseats):
+        if s != seat:
+            slots += [("hand", 6 * s + i) for i in range(st.hand_n[s])]
+    slots += [("stock", i) for i in range(st.stock_pos, 52)]
+    hidden = [other.hand[i] if kind == "hand" else other.stock[i] for kind, i in slots]
+    rng.shuffle(hidden)
+    for (kind, i), c in zip(slots, hidden):
+        if kind == "hand":
+            other.hand[i] = c
+            other.loc[c] = HAND + i // 6
+        else:
+            other.stock[i] = c
+            other.loc[c] = STOCK
+    return other, hidden
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_decision_does_not_change_when_the_hidden_cards_are_redealt(level, players):
+    rng = random.Random(7)
+    for seed in range(4 if level in ("hard", "expert") else 12):
+        rules, st = midgame(players=players, seed=seed, plies=5 + seed)
+        seat = st.to_move
+        first = Player(rules, level, seed=11).choose(st, seat)
+        for _ in range(3):
+            other, _ = reshuffle_hidden(st, seat, rng)
+            assert Player(rules, level, seed=11).choose(other, seat) == first
+
+
+def test_the_oracle_does_see_the_hidden_cards():
+    # the honesty test above could fail: a player that peeks changes its mind
+    rng = random.Random(1)
+    changed = 0
+    for seed in range(30):
+        rules, st = midgame(seed=seed, plies=3)
+        seat = st.to_move
+        first = Player(rules, "oracle", seed=11).choose(st, seat)
+        other, _ = reshuffle_hidden(st, seat, rng)
+        changed += Player(rules, "oracle", seed=11).choose(other, seat) != first
+    assert changed > 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_levels_play_legal_games_through_the_referee(level):
+    for players, variant in [(2, "egyptian"), (3, "italian"), (4, "french"), (2, "lebanese")]:
+        bots = [level, "greedy", level, "random"][:players]
+        log = play_game(5, bots, variant, target=60)
+        assert replay(log) == log["scores"]
+
+
+def test_the_same_seed_gives_the_same_decisions():
+    a = play_game(8, ["expert", "hard"], target=60)
+    assert play_game(8, ["expert", "hard"], target=60) == a
+
+
+def test_a_clock_deadline_stops_the_search_between_worlds():
+    rules, st = midgame(seed=2, plies=2)
+    p = Player(rules, "expert", seed=1)
+    ticks = [0]
+
+    def clock():
+        ticks[0] += 1000  # every reading: a second later
+        return ticks[0]
+
+    p.choose(st, st.to_move, clock=clock, deadline=500)
+    assert p.search.samples_done == 1
+    p.choose(st, st.to_move)
+    assert p.search.samples_done == 12
+
+
+def test_expert_beats_normal_over_duplicate_deals():
+    from core.arena import run
+
+    r = run("expert", "normal", hands=120, jobs=1, out=None)
+    assert r["ci"][0] > 0, r
+
+
+def test_hint_reasons_fit_21_characters():
+    reasons = set()
+    for seed in range(15):
+        rules, st = midgame(seed=seed, plies=seed % 7)
+        word, take, why = Player(rules, "normal", seed=1).hint(st, st.to_move)
+        assert 0 < len(why) <= 21
+        reasons.add(why)
+    assert len(reasons) > 2
