@@ -1,0 +1,237 @@
+"""Run MicroPython code on the WebAssembly VM (npm @micropython/micropython-webassembly-pyscript).
+
+The VM is MicroPython 1.27 compiled to WebAssembly, run by Node through
+tests/mpvm_runner.mjs. Every call starts a fresh Node process (about 0.2 s)
+and always runs under a timeout: the process is killed when it runs out.
+
+    from tests.mpvm import run, run_json
+
+    out = run("import core.cards\\nprint('ok')")            # core/ is copied in by default
+    assert out.strip() == "ok"
+
+    # many checks in one VM: the script prints one JSON object per line
+    rows = run_json('''
+    import json, gc
+    for name in ("a", "b"):
+        print(json.dumps({"check": name, "alloc": gc.mem_alloc()}))
+    ''', trees=())
+
+Inside the VM:
+  * the trees given (default: core/) are copied to /app/<name> and /app is
+    first on sys.path, so `import core.rules` works as on the desktop;
+  * tests/mp/*.py (helpers such as alloccheck) are copied to /lib, so
+    `import alloccheck` works;
+  * the script runs as __main__ from /app/main.py (tracebacks name it);
+  * the runner unlocks the heap if the script leaves heap_lock() in force
+    (an exception escaping a locked heap would otherwise hang Node) and
+    then fails the run.
+
+`heapsize` is the VM's initial heap: this build grows the heap on demand, so
+it is no cap. Compare gc.mem_alloc() with a budget inside the script.
+
+Failures raise MPVMError (non-zero exit, with the VM's traceback) or
+MPVMTimeout (killed). When Node or the package is missing, MPVMUnavailable
+is raised; the `mpvm` fixture of tests/conftest.py turns that into a skip
+(or a failure when CI=true), see `require_vm`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+RUNNER = REPO / "tests" / "mpvm_runner.mjs"
+HELPERS = REPO / "tests" / "mp"
+PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+DEFAULT_HEAPSIZE = 512 * 1024
+DEFAULT_TIMEOUT = 60.0
+
+
+class MPVMError(RuntimeError):
+    """The script failed in the VM (exception, SystemExit(n != 0), runner error)."""
+
+    def __init__(self, message, stdout="", stderr="", returncode=None):
+        super().__init__(message)
+        self.stdout = stdout
+        self.stderr = stderr
+        self.returncode = returncode
+
+
+class MPVMTimeout(MPVMError):
+    """The VM ran longer than its timeout and was killed."""
+
+
+class MPVMUnavailable(RuntimeError):
+    """Node.js or the npm package is not installed."""
+
+
+def node_binary():
+    return os.environ.get("MPVM_NODE") or shutil.which("node")
+
+
+def unavailable_reason():
+    """None when the VM can run here, else why not (for skip/fail messages)."""
+    node = node_binary()
+    if not node:
+        return "Node.js (node) not found on PATH; install Node 18+ and run `make test`"
+    if not (PACKAGE / "micropython.mjs").is_file() or not (PACKAGE / "micropython.wasm").is_file():
+        return (
+            "npm package @micropython/micropython-webassembly-pyscript not installed "
+            f"in {PACKAGE.parent.parent}; run `npm ci` (or `make test`)"
+        )
+    return None
+
+
+def in_ci():
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def require_vm():
+    """Skip the calling test when the VM is missing; fail instead under CI=true."""
+    import pytest
+
+    reason = unavailable_reason()
+    if reason is None:
+        return
+    if in_ci():
+        pytest.fail("MicroPython VM required in CI: " + reason, pytrace=False)
+    pytest.skip("MicroPython VM unavailable: " + reason)
+
+
+def _tree_args(trees):
+    args = []
+    for tree in trees:
+        if isinstance(tree, (tuple, list)):
+            host, vm = tree
+        else:
+            host, vm = tree, None
+        host = Path(host)
+        if not host.is_absolute():
+            host = REPO / host
+        if not host.is_dir():
+            raise FileNotFoundError(f"tree to copy into the VM is not a directory: {host}")
+        args += ["--tree", f"{host}={vm}" if vm else str(host)]
+    return args
+
+
+def run(
+    script: str,
+    trees=("core",),
+    heapsize: int = DEFAULT_HEAPSIZE,
+    timeout: float = DEFAULT_TIMEOUT,
+    pystack: int | None = None,
+    helpers: bool = True,
+    check: bool = True,
+    name: str = "main.py",
+):
+    """Run `script` (MicroPython source) in a fresh VM and return its stdout.
+
+    trees: directories copied in, relative to the repository root or absolute;
+        each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
+    helpers: copy tests/mp/*.py to /lib (import alloccheck).
+    check: raise MPVMError on a non-zero exit; with check=False a
+        subprocess.CompletedProcess-like result object is returned instead.
+    Always raises MPVMTimeout after `timeout` seconds (the process is killed).
+    """
+    reason = unavailable_reason()
+    if reason is not None:
+        raise MPVMUnavailable(reason)
+    cmd = [node_binary(), str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
+    if pystack:
+        cmd += ["--pystack", str(int(pystack))]
+    if helpers and HELPERS.is_dir():
+        cmd += ["--lib", str(HELPERS)]
+    cmd += _tree_args(trees)
+    cmd.append("-")
+
+    proc = subprocess.Popen(
+        cmd,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(REPO),
+        start_new_session=True,  # own process group: killed as a whole
+    )
+    start = time.monotonic()
+    try:
+        out, err = proc.communicate(script.encode("utf-8"), timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill(proc)
+        out, err = proc.communicate()
+        raise MPVMTimeout(
+            f"MicroPython VM killed after {timeout:g} s timeout (endless loop, or a "
+            "MemoryError under heap_lock() hanging the VM?)"
+            + _tail("stdout", out) + _tail("stderr", err),
+            out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), None,
+        ) from None
+    except BaseException:
+        _kill(proc)
+        raise
+    stdout = out.decode("utf-8", "replace")
+    stderr = err.decode("utf-8", "replace")
+    result = Result(proc.returncode, stdout, stderr, time.monotonic() - start)
+    if not check:
+        return result
+    if proc.returncode != 0:
+        raise MPVMError(
+            f"MicroPython script failed (exit {proc.returncode}):\n{stderr.rstrip()}"
+            + _tail("stdout", out),
+            stdout, stderr, proc.returncode,
+        )
+    return stdout
+
+
+class Result:
+    def __init__(self, returncode, stdout, stderr, seconds):
+        self.returncode = returncode
+        self.stdout = stdout
+        self.stderr = stderr
+        self.seconds = seconds
+
+    def __repr__(self):
+        return f"Result(returncode={self.returncode}, seconds={self.seconds:.2f})"
+
+
+def run_json(script: str, **kwargs):
+    """Run `script` and return the JSON objects it printed, one per stdout line.
+
+    Lines that do not start with '{' or '[' are ignored (free-form output).
+    Use it to batch many checks into one VM start.
+    """
+    rows = []
+    for line in run(script, **kwargs).splitlines():
+        s = line.strip()
+        if s[:1] in ("{", "["):
+            try:
+                rows.append(json.loads(s))
+            except ValueError as e:
+                raise MPVMError(f"bad JSON line from the VM: {s!r}: {e}") from None
+    return rows
+
+
+def _kill(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.kill()
+    except ProcessLookupError:
+        pass
+
+
+def _tail(label, data, limit=2000):
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    text = text.rstrip()
+    if not text:
+        return ""
+    if len(text) > limit:
+        text = "..." + text[-limit:]
+    return f"\n--- {label} ---\n{text}"
