@@ -1,0 +1,1 @@
+"""Developer tools: benchmark and calibration (not deployed to the device)."""
