@@ -24,14 +24,26 @@ LEVELS = ("random", "easy", "normal", "hard", "expert", "oracle")
 _players = {}
 
 
-def _player(rules, level, seat):
-    key = (rules.name, rules.players, level, seat)
+def _player(rules, spec, seat):
+    """A Player for spec: a level name, or "level:worlds:plies:nodes" to
+    change a search level's budget."""
+    key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
+        parts = spec.split(":")
+        level = parts[0]
         p = _players[key] = Player(rules, level if level != "random" else "easy", seat + 1)
+        if len(parts) == 4:
+            p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:])
         if level == "random":
             p.decide = lambda obs, clock=None, deadline=0, p=p: p.prng.below(p.search.root_plays(obs))
     return p
+
+
+def _spec(text):
+    if text.split(":")[0] not in LEVELS:
+        raise argparse.ArgumentTypeError("unknown level %r (known: %s)" % (text, ", ".join(LEVELS)))
+    return text
 
 
 def _reseed(p, seed):
@@ -151,8 +163,8 @@ def report(r):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m core.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--a", default="expert", choices=LEVELS)
-    ap.add_argument("--b", default="normal", choices=LEVELS)
+    ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes")
+    ap.add_argument("--b", default="normal", type=_spec)
     ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")
     ap.add_argument("--games", type=int, default=0, help="whole games to the target (each twice)")
     ap.add_argument("--variant", default="egyptian")

@@ -399,6 +399,17 @@ class State:
             c += 1
         return n
 
+    def preview(self, word, take, out):
+        """The floor cards a generated play would take, into the bytearray
+        out; returns how many. Nothing changes (used to highlight them)."""
+        self.apply(word, take)
+        h = self.undo_top - 5
+        n = self.undo[h]
+        for i in range(n):
+            out[i] = self.undo[h - n + i]
+        self.undo_play()
+        return n
+
     def apply_cards(self, card, taken, flags):
         """Play card taking exactly the cards in the list taken (the referee's path)."""
         top = self.undo_top

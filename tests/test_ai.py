@@ -102,7 +102,7 @@ def test_a_clock_deadline_stops_the_search_between_worlds():
     p.choose(st, st.to_move, clock=clock, deadline=500)
     assert p.search.samples_done == 1
     p.choose(st, st.to_move)
-    assert p.search.samples_done == 12
+    assert p.search.samples_done == p.worlds > 1
 
 
 def test_expert_beats_normal_over_duplicate_deals():

@@ -16,11 +16,11 @@ from core.ai.observe import Observation, observe
 from core.ai.search import Search
 from core.compat import const
 from core.prng import Prng
-from core.state import BASRA, FLOOR, LAY, SWEEP, TAKES_2C, TAKES_10D
+from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
 LEVELS = ("easy", "normal", "hard", "expert")
-# level: (worlds, plies)
-SEARCH = {"hard": (6, 2), "expert": (12, 3)}
+# level: (worlds, plies, positions a world's search may visit)
+SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
 NO_PLAY = const(-1)
 
 
@@ -33,7 +33,7 @@ class Player:
         self.search = Search(rules, seed)
         self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
-        self.worlds, self.plies = SEARCH.get(level, (12, 3))
+        self.worlds, self.plies, self.nodes = SEARCH.get(level, SEARCH["expert"])
 
     def choose(self, state, seat, carry=0, clock=None, deadline=0):
         """The (word, take) play of the seat to move in state, seeing only what it may."""
@@ -47,7 +47,7 @@ class Player:
         s = self.search
         if self.level in ("easy", "normal"):
             return self._one_play(obs, self.level == "easy")
-        return s.choose(obs, self.worlds, self.plies, clock=clock, deadline=deadline)
+        return s.choose(obs, self.worlds, self.plies, self.nodes, clock, deadline)
 
     def _one_play(self, obs, beginner):
         s = self.search
@@ -81,14 +81,13 @@ class Player:
 
     def hint(self, state, seat, carry=0, clock=None, deadline=0):
         """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
-        saved = self.level
+        saved = self.level, self.worlds, self.plies, self.nodes
         self.level = "expert"
-        self.worlds, self.plies = SEARCH["expert"]
+        self.worlds, self.plies, self.nodes = SEARCH["expert"]
         try:
             word, take = self.choose(state, seat, carry, clock, deadline)
         finally:
-            self.level = saved
-            self.worlds, self.plies = SEARCH.get(saved, (12, 3))
+            self.level, self.worlds, self.plies, self.nodes = saved
         return word, take, self.reason(state, word, take)
 
     def reason(self, state, word, take):
@@ -159,10 +158,8 @@ class LevelBot:
         w = p.search.world
         word, take = p.search.root[2 * i], p.search.root[2 * i + 1]
         p.search.sampler.sample(obs, w, p.search.prng)
-        before = [c for c in range(52) if w.loc[c] == FLOOR]
-        w.apply(word, take)
-        moved = sorted(C.name(c) for c in before if w.loc[c] != FLOOR)
-        w.undo_play()
+        taken = bytearray(52)
+        moved = sorted(C.name(taken[k]) for k in range(w.preview(word, take, taken)))
         card = C.name(word & 63)
         for k, play in enumerate(view["plays"]):
             if play["card"] == card and sorted(play["take"]) == moved:

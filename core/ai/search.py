@@ -54,13 +54,24 @@ class Search:
         self.ev = Evaluator(rules)
         self.root = array("i", [0] * (2 * ROOT_CAP))
         self.keep = bytearray(ROOT_CAP)  # distinct root plays
-        self.totals = array("i", [0] * ROOT_CAP)
+        self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
+        self.cur = array("i", [0] * ROOT_CAP)  # this world's values
+        self.aborted = False
+        self.cut = False
         self.buf = array("i", [0] * (2 * NODE_CAP * MAX_PLY))
         self.side = 0
         self.carry = 0
         self.nodes = 0
         self.node_cap = 0
         self.samples_done = 0
+        self.obs = None
+        self.n = 0
+        self.worlds = 0
+        self.depth = 0
+        self.nodes_per_world = 0
+        self.exact = False
+        self.tried = 0
+        self.finished = True
 
     def root_plays(self, obs):
         """Generate the root plays for obs into self.root; returns how many."""
@@ -76,51 +87,111 @@ class Search:
             self.keep[i] = k
         return n
 
-    def choose(self, obs, samples, depth, node_cap=20000, clock=None, deadline=0):
+    def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0):
         """Index (into self.root) of the best play for obs.
 
-        samples: worlds to search (at least one); depth: plies per world;
-        clock/deadline: stop between samples once clock() - start >= deadline
-        (a ticks_ms-like function, wrap-safe difference).
+        worlds: sampled worlds to search; depth: plies in each; nodes: the
+        most positions one world's search may visit (a world that needs more
+        is dropped, so that no decision runs away); clock/deadline: stop
+        between worlds once clock() - start >= deadline (ticks_ms-like).
         """
-        n = self.root_plays(obs)
-        if n == 1:
-            return 0
-        w = self.world
+        start = clock() if clock is not None else 0
+        self.begin(obs, worlds, depth, nodes)
+        while not self.step():
+            if clock is not None and ((clock() - start) & 0x3FFFFFFF) >= deadline:
+                break
+        return self.best()
+
+    def begin(self, obs, worlds, depth, nodes):
+        """Start a decision; then call step() until it returns True (or time
+        runs out: the device answers its buttons between steps), then best().
+
+        With two players and an empty stock the one true world is searched
+        deeper and deeper (2 plies a step) within worlds * nodes positions,
+        keeping the deepest search that finished.
+        """
+        self.obs = obs
+        self.n = self.root_plays(obs)
         rules = self.rules
         self.side = obs.seat % rules.sides
         self.carry = obs.carry
-        exact = rules.players == 2 and obs.stock_left == 0
-        if exact:
-            samples = 1
-            depth = MAX_PLY
-        self.node_cap = node_cap
-        for i in range(n):
+        self.worlds = worlds
+        self.depth = depth
+        self.nodes_per_world = nodes
+        self.exact = rules.players == 2 and obs.stock_left == 0
+        self.tried = 0
+        self.samples_done = 0
+        self.finished = self.n == 1
+        for i in range(self.n):
             self.totals[i] = 0
-        start = clock() if clock is not None else 0
-        done = 0
-        while done < samples:
-            if done:
-                self.sampler.sample(obs, w, self.prng)
-            self.nodes = 0
+
+    def step(self):
+        """One world searched (or one deeper pass of the exact search).
+        Returns True when the decision needs no more steps."""
+        if self.finished:
+            return True
+        n = self.n
+        totals = self.totals
+        if self.exact:
+            if self._pass(n, self.depth, self.worlds * self.nodes_per_world):
+                for i in range(n):
+                    totals[i] = self.cur[i]
+                self.samples_done = self.depth
+                if not self.cut or self.depth >= MAX_PLY:
+                    self.finished = True  # solved to the end of the hand
+                self.depth += 2
+            else:
+                self.finished = True
+        else:
+            if self.tried:
+                self.sampler.sample(self.obs, self.world, self.prng)
+            self.tried += 1
+            if self._pass(n, self.depth, self.nodes_per_world):
+                for i in range(n):
+                    totals[i] += self.cur[i]
+                self.samples_done += 1
+            if self.tried >= self.worlds:
+                self.finished = True
+        return self.finished
+
+    def best(self):
+        """The chosen root play's index, after begin() and steps."""
+        n = self.n
+        if n == 1:
+            return 0
+        totals = self.totals
+        if not self.samples_done:
+            if self.exact or self.tried:
+                self.sampler.sample(self.obs, self.world, self.prng)
+            self._pass(n, 1, INF)  # one ply always finishes
             for i in range(n):
-                if not self.keep[i]:
-                    continue
-                w.apply(self.root[2 * i], self.root[2 * i + 1])
-                v = self.value(depth - 1, 1, -INF, INF)
-                w.undo_play()
-                self.totals[i] += v
-            done += 1
-            if clock is not None and ((clock() - start) & 0x3FFFFFFF) >= deadline:
-                break
-        self.samples_done = done
+                totals[i] = self.cur[i]
         best = -1
         best_v = -INF
         for i in range(n):
-            if self.keep[i] and self.totals[i] > best_v:
-                best_v = self.totals[i]
+            if self.keep[i] and totals[i] > best_v:
+                best_v = totals[i]
                 best = i
         return best
+
+    def _pass(self, n, depth, cap):
+        """Search every distinct root play depth plies into self.cur; False
+        when the search needed more than cap positions."""
+        w = self.world
+        self.nodes = 0
+        self.node_cap = cap
+        self.aborted = False
+        self.cut = False
+        for i in range(n):
+            if not self.keep[i]:
+                continue
+            w.apply(self.root[2 * i], self.root[2 * i + 1])
+            v = self.value(depth - 1, 1, -INF, INF)
+            w.undo_play()
+            if self.aborted:
+                return False
+            self.cur[i] = v
+        return True
 
     def value(self, depth, ply, alpha, beta):
         """Alpha-beta value of the world for self.side (quarter points)."""
@@ -132,9 +203,13 @@ class Search:
             v = self.value(depth, ply, alpha, beta)
             w.undeal()
             return v
-        if depth <= 0 or ply >= MAX_PLY or self.nodes >= self.node_cap:
-            return self.ev.static(w, self.side, self.carry)
         self.nodes += 1
+        if self.nodes > self.node_cap:
+            self.aborted = True
+            return 0
+        if depth <= 0 or ply >= MAX_PLY:
+            self.cut = True
+            return self.ev.static(w, self.side, self.carry)
         buf = self.buf
         base = 2 * NODE_CAP * ply
         n = w.gen(buf, base, NODE_CAP)
@@ -152,6 +227,8 @@ class Search:
             w.apply(buf[k], buf[k + 1])
             v = self.value(depth - 1, ply + 1, alpha, beta)
             w.undo_play()
+            if self.aborted:
+                return 0
             if maximize:
                 if v > best:
                     best = v
