@@ -4,6 +4,12 @@
 + data`` with a single slice assignment (one flash erase on RP2040) and only
 when it differs from what is stored. ``load()`` returns the payload, or None
 when the store is blank or damaged. ``capacity`` is the largest payload.
+
+Raw access for a format of its own (device/save.py: two CRC-32 slots):
+``read(offset, n)`` gives n bytes (0xFF past the end of a file) and
+``write(offset, data)`` writes them in one slice assignment (ByteStore: one
+flash erase of the whole 4 KB nvm sector on RP2040) or one atomic file
+replace (FileStore); ``size`` is the bytes available, ``writes`` counts them.
 """
 
 _MAGIC = b"PB"
@@ -17,6 +23,11 @@ def fletcher16(data):
         a = (a + x) % 255
         b = (b + a) % 255
     return (b << 8) | a
+
+
+def _bounds(offset, n, size):
+    if offset < 0 or n < 0 or offset + n > size:
+        raise ValueError("bytes %d..%d are outside the %d-byte store" % (offset, offset + n, size))
 
 
 def _record(data):
@@ -50,6 +61,18 @@ class ByteStore:
     def load(self):
         return _parse(self._buf[self._off:self._off + self.size])
 
+    def read(self, offset, n):
+        _bounds(offset, n, self.size)
+        a = self._off + offset
+        return bytes(self._buf[a:a + n])
+
+    def write(self, offset, data):
+        _bounds(offset, len(data), self.size)
+        a = self._off + offset
+        self._buf[a:a + len(data)] = data
+        self.writes += 1
+        return True
+
     def save(self, data):
         if len(data) > self.capacity:
             raise ValueError("save is %d bytes, store holds %d" % (len(data), self.capacity))
@@ -81,6 +104,37 @@ class FileStore:
             return None
         return _parse(raw)
 
+    def _image(self):
+        try:
+            with open(self.path, "rb") as f:
+                raw = f.read(self.size)
+        except OSError:
+            raw = b""
+        return raw + b"\xff" * (self.size - len(raw))
+
+    def read(self, offset, n):
+        _bounds(offset, n, self.size)
+        return self._image()[offset:offset + n]
+
+    def write(self, offset, data):
+        _bounds(offset, len(data), self.size)
+        img = bytearray(self._image())
+        img[offset:offset + len(data)] = data
+        return self._replace(bytes(img))
+
+    def _replace(self, data):
+        import os
+        tmp = self.path + ".tmp"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.rename(tmp, self.path)
+        except OSError as e:  # read-only CIRCUITPY, full disk: keep playing
+            self.error = e
+            return False
+        self.writes += 1
+        return True
+
     def save(self, data):
         if len(data) > self.capacity:
             raise ValueError("save is %d bytes, store holds %d" % (len(data), self.capacity))
@@ -91,14 +145,4 @@ class FileStore:
                     return False
         except OSError:
             pass
-        import os
-        tmp = self.path + ".tmp"
-        try:
-            with open(tmp, "wb") as f:
-                f.write(rec)
-            os.rename(tmp, self.path)
-        except OSError as e:  # read-only CIRCUITPY, full disk: keep playing
-            self.error = e
-            return False
-        self.writes += 1
-        return True
+        return self._replace(rec)

@@ -1,0 +1,564 @@
+"""The durable save: the game in progress, settings and stats, in two slots.
+
+Format version 1 (docs/reliability.md has the byte map and the reasons).
+The store (hal.storage, raw ``read``/``write``) holds two 128-byte slots at
+offsets 0 and 128: 256 bytes in all. Each slot holds one whole record::
+
+    magic "Bs" | version u8 | seq u16 | n u8 | payload (n bytes) | crc32 u32
+
+Integers are little-endian. The CRC-32 (the zlib one) covers everything
+before it. ``magic``, ``version``, ``seq``, ``n`` and the trailing CRC keep
+this place in every version, so a record of another version is recognised
+as such. A save goes to the slot that does not hold the newest valid record,
+with seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write
+cut half way leaves the other slot whole. A load takes the newest valid
+record and never raises on bad bytes.
+
+Write policy (SaveStore): a record is written only when its bytes change.
+``policy="play"`` (the default) writes on every call, so a power cut loses
+at most the play in progress; ``policy="turn"`` holds back states where an
+AI seat is to move (they are written with the next state a person sees, or
+by ``flush()``), halving the flash writes of a two-player game but losing a
+person's play when the cut falls while the AI answers it.
+"""
+from array import array
+
+VERSION = 1
+MAGIC0 = 0x42  # "B"
+MAGIC1 = 0x73  # "s"
+SLOT = 128  # bytes per slot
+SIZE = 2 * SLOT  # bytes the save needs in the store
+HEADER = 6
+MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
+LEVEL_CODES = ("human", "easy", "normal", "hard", "expert")
+
+DAMAGED = "save damaged, new game"
+BLANK = "no save, new game"
+OLDER = "old save, new game"
+NEWER = "newer save, new game"
+
+# CRC-32 (reflected 0xEDB88320, as zlib.crc32), a nibble at a time, kept in
+# two 16-bit halves so that MicroPython never needs a big int in the loop.
+_TH = array("H", [0] * 16)
+_TL = array("H", [0] * 16)
+
+
+def _make_table():
+    for i in range(16):
+        hi = 0
+        lo = i
+        for _ in range(4):
+            if lo & 1:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi = (hi >> 1) ^ 0xEDB8
+                lo ^= 0x8320
+            else:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi >>= 1
+        _TH[i] = hi
+        _TL[i] = lo
+
+
+_make_table()
+
+
+def _crc_halves(data, start, end):
+    hi = 0xFFFF
+    lo = 0xFFFF
+    th = _TH
+    tl = _TL
+    for k in range(start, end):
+        lo ^= data[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+def crc32(data):
+    """The CRC-32 of data, equal to zlib.crc32(data)."""
+    hi, lo = _crc_halves(data, 0, len(data))
+    return (hi << 16) | lo
+
+
+class Saved:
+    """A game in progress: enough to rebuild it exactly (see ``resume``)."""
+
+    def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
+                 hand_no=0, dealer=None, scores=None, carry=0, plays=b""):
+        self.variant = variant
+        self.players = players
+        self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
+        self.target = target
+        self.seed = seed
+        self.hand_no = hand_no
+        self.dealer = players - 1 if dealer is None else dealer
+        self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
+        self.carry = carry
+        self.plays = bytes(plays)
+
+    def __eq__(self, other):
+        return isinstance(other, Saved) and _game_bytes(self) == _game_bytes(other)
+
+    def __repr__(self):
+        return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (
+            self.variant, self.players, self.levels, self.target, self.seed, self.hand_no,
+            self.dealer, self.scores, self.carry, len(self.plays))
+
+
+class Settings:
+    def __init__(self):
+        self.contrast = 128  # 0..255
+        self.sleep_s = 60  # seconds without a press before the screen sleeps (0: never)
+        self.sound = True
+        self.rotation = 0  # 0 or 180
+        self.hints = True
+        self.undo = False
+        self.last_level = "normal"
+        self.last_players = 2
+        self.last_variant = "egyptian"
+        self.last_target = None  # None: the rule set's own target
+
+    def __eq__(self, other):
+        return isinstance(other, Settings) and _w_settings(_Out(), self).b == _w_settings(_Out(), other).b
+
+
+class Stats:
+    def __init__(self):
+        self.games = 0
+        self.wins = [0, 0, 0, 0]  # per AI level, in LEVEL_CODES[1:] order
+        self.basras = 0
+        self.best_hand = 0
+
+    def __eq__(self, other):
+        return isinstance(other, Stats) and _w_stats(_Out(), self).b == _w_stats(_Out(), other).b
+
+
+# -- encoding ----------------------------------------------------------------
+
+
+class _Out:
+    def __init__(self):
+        self.b = bytearray()
+
+    def u8(self, v, what):
+        if not 0 <= v <= 255:
+            raise ValueError("%s = %r does not fit the save (0..255)" % (what, v))
+        self.b.append(v)
+
+    def u16(self, v, what):
+        if not 0 <= v <= 0xFFFF:
+            raise ValueError("%s = %r does not fit the save (0..65535)" % (what, v))
+        self.b.append(v & 0xFF)
+        self.b.append(v >> 8)
+
+    def i16(self, v, what):
+        if not -0x8000 <= v <= 0x7FFF:
+            raise ValueError("%s = %r does not fit the save (-32768..32767)" % (what, v))
+        self.u16(v & 0xFFFF, what)
+
+    def name(self, s, what):
+        b = s.encode() if isinstance(s, str) else b""
+        if not 0 < len(b) <= 12 or [c for c in b if not 0x61 <= c <= 0x7A]:
+            raise ValueError("%s = %r is not a rule set name" % (what, s))
+        self.u8(len(b), what)
+        self.b.extend(b)
+
+
+def _sat(v):
+    return 0xFFFF if v > 0xFFFF else (0 if v < 0 else v)
+
+
+def _w_settings(o, s):
+    o.u8(s.contrast, "contrast")
+    o.u16(s.sleep_s, "sleep_s")
+    if s.rotation not in (0, 180):
+        raise ValueError("rotation must be 0 or 180, not %r" % (s.rotation,))
+    o.u8((1 if s.sound else 0) | (2 if s.hints else 0) | (4 if s.undo else 0)
+         | (8 if s.rotation == 180 else 0), "flags")
+    o.u8(_level_code(s.last_level, "last_level"), "last_level")
+    o.u8(s.last_players, "last_players")
+    o.u16(0 if s.last_target is None else s.last_target, "last_target")
+    o.name(s.last_variant, "last_variant")
+    return o
+
+
+def _w_stats(o, s):
+    o.u16(_sat(s.games), "games")
+    if len(s.wins) != 4:
+        raise ValueError("wins needs 4 counts (one per level), not %r" % (s.wins,))
+    for w in s.wins:
+        o.u16(_sat(w), "wins")
+    o.u16(_sat(s.basras), "basras")
+    o.u16(_sat(s.best_hand), "best_hand")
+    return o
+
+
+def _level_code(level, what):
+    for i in range(len(LEVEL_CODES)):
+        if LEVEL_CODES[i] == level:
+            return i
+    raise ValueError("%s = %r is not one of %s" % (what, level, ", ".join(LEVEL_CODES)))
+
+
+def _w_game(o, g):
+    o.name(g.variant, "variant")
+    n = g.players
+    if n not in (2, 3, 4):
+        raise ValueError("players must be 2, 3 or 4, not %r" % (n,))
+    o.u8(n, "players")
+    if len(g.levels) != n:
+        raise ValueError("levels needs one entry per seat (%d), not %r" % (n, g.levels))
+    for lv in g.levels:
+        o.u8(_level_code(lv, "level"), "level")
+    o.u16(g.target, "target")
+    if not 0 <= g.seed <= 0xFFFFFFFF:
+        raise ValueError("seed = %r does not fit the save (0..2**32-1)" % (g.seed,))
+    o.u16(g.seed & 0xFFFF, "seed")
+    o.u16(g.seed >> 16, "seed")
+    o.u16(g.hand_no, "hand_no")
+    if not 0 <= g.dealer < n:
+        raise ValueError("dealer = %r is not a seat of %d" % (g.dealer, n))
+    o.u8(g.dealer, "dealer")
+    sides = 2 if n == 4 else n
+    if len(g.scores) != sides:
+        raise ValueError("scores needs one entry per side (%d), not %r" % (sides, g.scores))
+    for v in g.scores:
+        o.i16(v, "score")
+    o.i16(g.carry, "carry")
+    if len(g.plays) > MAX_PLAYS:
+        raise ValueError("%d plays since the deal, a hand has at most %d" % (len(g.plays), MAX_PLAYS))
+    o.u8(len(g.plays), "plays")
+    o.b.extend(g.plays)
+    return o
+
+
+def _game_bytes(g):
+    return bytes(_w_game(_Out(), g).b)
+
+
+def payload(saved, settings, stats):
+    """The payload bytes of a record; ValueError on a value that does not fit."""
+    b = _w_settings(_Out(), settings).b
+    b.extend(_w_stats(_Out(), stats).b)
+    b.extend(b"\x00" if saved is None else b"\x01" + _game_bytes(saved))
+    return bytes(b)
+
+
+def encode(seq, saved, settings, stats):
+    """One whole record (header, payload, CRC) as bytes."""
+    return _frame(seq, payload(saved, settings, stats))
+
+
+# -- decoding ----------------------------------------------------------------
+
+
+class _In:
+    def __init__(self, b, pos, end):
+        self.b = b
+        self.p = pos
+        self.end = end
+
+    def u8(self):
+        if self.p >= self.end:
+            raise ValueError("record ends early")
+        v = self.b[self.p]
+        self.p += 1
+        return v
+
+    def u16(self):
+        return self.u8() | (self.u8() << 8)
+
+    def i16(self):
+        v = self.u16()
+        return v - 0x10000 if v & 0x8000 else v
+
+    def name(self):
+        n = self.u8()
+        if not 0 < n <= 12 or self.p + n > self.end:
+            raise ValueError("bad name")
+        s = bytes(self.b[self.p:self.p + n])
+        self.p += n
+        for c in s:
+            if not 0x61 <= c <= 0x7A:  # rule set names are lowercase letters
+                raise ValueError("bad name")
+        return s.decode()
+
+
+def _level(i, allow_human=True):
+    if i >= len(LEVEL_CODES) or (i == 0 and not allow_human):
+        raise ValueError("bad level")
+    return LEVEL_CODES[i]
+
+
+def parse(raw):
+    """(seq, version, payload_start, payload_end) of a CRC-valid record in raw, or None."""
+    if len(raw) < HEADER + 4 or raw[0] != MAGIC0 or raw[1] != MAGIC1:
+        return None
+    n = raw[5]
+    end = HEADER + n
+    if end + 4 > len(raw):
+        return None
+    hi, lo = _crc_halves(raw, 0, end)
+    if raw[end] != lo & 0xFF or raw[end + 1] != lo >> 8 or raw[end + 2] != hi & 0xFF or raw[end + 3] != hi >> 8:
+        return None
+    return raw[3] | (raw[4] << 8), raw[2], HEADER, end
+
+
+def decode(raw, start, end):
+    """(saved_or_None, settings, stats) of a version-1 payload; ValueError when it makes no sense."""
+    i = _In(raw, start, end)
+    s = Settings()
+    s.contrast = i.u8()
+    s.sleep_s = i.u16()
+    f = i.u8()
+    if f > 15:
+        raise ValueError("bad flags")
+    s.sound = bool(f & 1)
+    s.hints = bool(f & 2)
+    s.undo = bool(f & 4)
+    s.rotation = 180 if f & 8 else 0
+    s.last_level = _level(i.u8())
+    s.last_players = i.u8()
+    t = i.u16()
+    s.last_target = t if t else None
+    s.last_variant = i.name()
+    st = Stats()
+    st.games = i.u16()
+    st.wins = [i.u16(), i.u16(), i.u16(), i.u16()]
+    st.basras = i.u16()
+    st.best_hand = i.u16()
+    has = i.u8()
+    g = None
+    if has == 1:
+        g = Saved()
+        g.variant = i.name()
+        n = i.u8()
+        if n not in (2, 3, 4):
+            raise ValueError("bad players")
+        g.players = n
+        g.levels = [_level(i.u8()) for _ in range(n)]
+        g.target = i.u16()
+        g.seed = i.u16() | (i.u16() << 16)
+        g.hand_no = i.u16()
+        g.dealer = i.u8()
+        if g.dealer >= n:
+            raise ValueError("bad dealer")
+        g.scores = [i.i16() for _ in range(2 if n == 4 else n)]
+        g.carry = i.i16()
+        k = i.u8()
+        if k > MAX_PLAYS or i.p + k > end:
+            raise ValueError("bad plays")
+        g.plays = bytes(raw[i.p:i.p + k])
+        i.p += k
+    elif has != 0:
+        raise ValueError("bad game flag")
+    if i.p != end:
+        raise ValueError("bytes left over")
+    return g, s, st
+
+
+def resume(saved, buf=None):
+    """A core.game.Game rebuilt from saved: the hand dealt and its plays
+    replayed (the state right after the last play; deal first when its
+    hands are empty). ValueError when saved cannot be a real game."""
+    from core.game import Game
+    from core.rules import preset
+    rules = preset(saved.variant, players=saved.players, target=saved.target)
+    if saved.target < 1:
+        raise ValueError("target must be positive")
+    g = Game(rules, saved.seed)
+    g.hand_no = saved.hand_no
+    g.dealer = saved.dealer
+    g.scores = list(saved.scores)
+    g.carry = saved.carry
+    g.start_hand()
+    st = g.state
+    if buf is None:
+        buf = array("i", [0] * 512)
+    cap = len(buf) // 2
+    k = 0
+    for i in saved.plays:
+        if st.hands_empty():
+            if not st.stock_left():
+                raise ValueError("play %d comes after the end of the hand" % k)
+            st.deal()
+        n = st.gen(buf, 0, cap)
+        if i >= n:
+            raise ValueError("play %d is choice %d of %d" % (k, i, n))
+        st.apply(buf[2 * i], buf[2 * i + 1])
+        k += 1
+    return g
+
+
+def to_move(saved):
+    """The seat to play next in saved (plays go round from the dealer's left)."""
+    return (saved.dealer + 1 + len(saved.plays)) % saved.players
+
+
+def _newer(a, b):
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+class SaveStore:
+    """The save over a hal.storage store (raw read/write, ``size`` >= 256)."""
+
+    def __init__(self, storage, policy="play", check=True):
+        if storage.size < SIZE:
+            raise ValueError("the store has %d bytes, the save needs %d" % (storage.size, SIZE))
+        if policy not in ("play", "turn"):
+            raise ValueError("policy must be 'play' or 'turn', not %r" % (policy,))
+        self.storage = storage
+        self.policy = policy
+        self.check = check  # load replays the saved plays before trusting them
+        self.writes = 0
+        self.seq = 0  # of the newest record in the store
+        self.slot = 1  # that record's slot: the next write goes to the other one
+        self.game = b"\x00"  # the game part of the newest record written (or pending)
+        self.settings = Settings()
+        self.stats = Stats()
+        self.pending = False
+        self._scanned = False
+        self._last = None  # payload of the newest record in the store
+
+    def load(self):
+        """(saved_or_None, settings, stats, message_or_None); never raises on bad bytes."""
+        found = []  # (seq, slot, version, raw, start, end) of CRC-valid slots, newest first
+        blank = True
+        for k in range(2):
+            try:
+                raw = self.storage.read(k * SLOT, SLOT)
+            except (OSError, ValueError):
+                raw = b""
+            for c in raw:
+                if c != 0xFF and c != 0:
+                    blank = False
+                    break
+            p = parse(raw)
+            if p is not None:
+                rec = (p[0], k, p[1], raw, p[2], p[3])
+                if found and _newer(p[0], found[0][0]):
+                    found.insert(0, rec)
+                else:
+                    found.append(rec)
+        self._scanned = True
+        self.pending = False
+        self.settings = Settings()
+        self.stats = Stats()
+        self.game = b"\x00"
+        self._last = None
+        if found:
+            self.seq = found[0][0]
+            self.slot = found[0][1]
+        else:
+            self.seq = 0
+            self.slot = 1
+        msg = BLANK if blank else DAMAGED
+        for seq, slot, version, raw, start, end in found:
+            if version != VERSION:
+                if slot == self.slot:  # the newest record is of another version
+                    return None, self.settings, self.stats, OLDER if version < VERSION else NEWER
+                continue
+            try:
+                g, s, st = decode(raw, start, end)
+                if g is not None and self.check:
+                    resume(g)
+            except (ValueError, IndexError, KeyError):
+                continue
+            self.settings = s
+            self.stats = st
+            self.game = b"\x00" if g is None else b"\x01" + _game_bytes(g)
+            if slot == self.slot:
+                self._last = bytes(raw[start:end])
+            return g, s, st, None
+        return None, self.settings, self.stats, msg
+
+    def save_game(self, saved):
+        """Record the game in progress (None: no game). Writes as the policy says."""
+        self._scan()
+        self.game = b"\x00" if saved is None else b"\x01" + _game_bytes(saved)
+        if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
+                and saved.levels[to_move(saved)] != "human"):
+            self.pending = True
+            return False
+        return self._write()
+
+    def save_settings(self, settings):
+        self._scan()
+        self.settings = _copy_settings(settings)
+        return self._write()
+
+    def save_stats(self, stats):
+        self._scan()
+        self.stats = _copy_stats(stats)
+        return self._write()
+
+    def flush(self):
+        """Write a state held back by the "turn" policy (call before sleep)."""
+        if self.pending:
+            return self._write()
+        return False
+
+    def _scan(self):
+        if not self._scanned:
+            self.load()
+
+    def _write(self):
+        self.pending = False
+        payload = bytes(_w_settings(_Out(), self.settings).b) + bytes(_w_stats(_Out(), self.stats).b) + self.game
+        if payload == self._last:
+            return False
+        seq = (self.seq + 1) & 0xFFFF
+        slot = 1 - self.slot
+        rec = _frame(seq, payload)
+        if not self.storage.write(slot * SLOT, rec):
+            return False  # a read-only file store: keep playing, the save stays as it was
+        self.writes += 1
+        self.seq = seq
+        self.slot = slot
+        self._last = payload
+        return True
+
+
+def _frame(seq, payload):
+    n = len(payload)
+    if HEADER + n + 4 > SLOT:
+        raise ValueError("save record is %d bytes, a slot holds %d" % (HEADER + n + 4, SLOT))
+    b = bytearray(HEADER + n + 4)
+    b[0] = MAGIC0
+    b[1] = MAGIC1
+    b[2] = VERSION
+    b[3] = seq & 0xFF
+    b[4] = (seq >> 8) & 0xFF
+    b[5] = n
+    b[HEADER:HEADER + n] = payload
+    hi, lo = _crc_halves(b, 0, HEADER + n)
+    e = HEADER + n
+    b[e] = lo & 0xFF
+    b[e + 1] = lo >> 8
+    b[e + 2] = hi & 0xFF
+    b[e + 3] = hi >> 8
+    return bytes(b)
+
+
+def _copy_settings(s):
+    c = Settings()
+    for k in ("contrast", "sleep_s", "sound", "rotation", "hints", "undo", "last_level",
+              "last_players", "last_variant", "last_target"):
+        setattr(c, k, getattr(s, k))
+    _w_settings(_Out(), c)  # ValueError now, not at the next write
+    return c
+
+
+def _copy_stats(s):
+    c = Stats()
+    c.games = s.games
+    c.wins = list(s.wins)
+    c.basras = s.basras
+    c.best_hand = s.best_hand
+    _w_stats(_Out(), c)
+    return c

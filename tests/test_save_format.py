@@ -1,0 +1,105 @@
+"""device/save.py: the record format, the CRC-32, round trips, slots and sequence numbers."""
+import os
+import random
+import zlib
+
+import pytest
+
+from device import save as S
+from device.save import SaveStore, Saved, Settings, Stats, crc32, encode
+from hal.storage import ByteStore, FileStore
+
+
+def test_crc32_equals_zlib():
+    rnd = random.Random(8)
+    for n in list(range(70)) + [255, 256, 1000, 4096]:
+        data = bytes(rnd.randrange(256) for _ in range(n))
+        assert crc32(data) == zlib.crc32(data), n
+    assert crc32(b"123456789") == 0xCBF43926  # the published check value
+    assert crc32(b"\xff" * 128) == zlib.crc32(b"\xff" * 128)
+
+
+def _full_game(players=3):
+    return Saved("lebanese" if players != 3 else "egyptian", players,
+                 ["human"] + ["expert"] * (players - 1), target=65535, seed=2**32 - 1,
+                 hand_no=65535, dealer=players - 1, scores=[-32768] + [32767] * (2 if players == 3 else 1),
+                 carry=-1, plays=bytes(range(48)))
+
+
+def test_largest_record_fits_a_slot():
+    st = Settings()
+    st.last_variant = "lebanese"
+    for p in (2, 3, 4):
+        rec = encode(65535, _full_game(p), st, Stats())
+        assert len(rec) <= S.SLOT
+    assert len(encode(1, _full_game(3), st, Stats())) == 121
+    assert len(encode(1, None, Settings(), Stats())) == 42
+
+
+def test_round_trip_every_field():
+    nvm = bytearray(b"\xff" * 4096)
+    st = SaveStore(ByteStore(nvm))
+    assert st.load()[3] == S.BLANK
+    g = Saved("czech", 4, ["human", "hard", "human", "easy"], target=121, seed=123456789,
+              hand_no=3, dealer=2, scores=[57, 88], carry=30, plays=b"")
+    s = Settings()
+    s.contrast, s.sleep_s, s.sound, s.rotation, s.hints, s.undo = 7, 300, False, 180, False, True
+    s.last_level, s.last_players, s.last_variant, s.last_target = "expert", 4, "czech", 121
+    t = Stats()
+    t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000], 9, 40
+    assert st.save_settings(s) and st.save_stats(t) and st.save_game(g)
+    got, s2, t2, msg = SaveStore(ByteStore(nvm)).load()
+    assert msg is None and got == g and s2 == s
+    assert vars(got) == vars(g)
+    assert vars(s2) == vars(s)
+    assert t2.wins == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
+    assert not st.save_game(g)        # nothing changed: no write
+    assert st.writes == 3
+    st.save_game(None)
+    assert SaveStore(ByteStore(nvm)).load()[0] is None
+
+
+def test_slots_alternate_and_newest_wins_across_wrap():
+    nvm = bytearray(b"\xff" * 256)
+    st = SaveStore(ByteStore(nvm))
+    st.load()
+    st.seq = 65533                    # close to the wrap
+    slots = []
+    for k in range(6):
+        st.save_stats(_stats(k))
+        slots.append(st.slot)
+        assert SaveStore(ByteStore(nvm)).load()[2].games == k
+    assert slots == [0, 1, 0, 1, 0, 1]
+    assert st.seq == 3                # 65534, 65535, 0, 1, 2, 3
+
+
+def _stats(games):
+    t = Stats()
+    t.games = games
+    return t
+
+
+def test_bad_values_are_refused_with_the_field_named():
+    st = SaveStore(ByteStore(bytearray(256)))
+    with pytest.raises(ValueError, match="level"):
+        st.save_game(Saved(levels=["human", "godlike"]))
+    with pytest.raises(ValueError, match="dealer"):
+        st.save_game(Saved(dealer=5))
+    with pytest.raises(ValueError, match="at most 48"):
+        st.save_game(Saved(plays=bytes(49)))
+    with pytest.raises(ValueError, match="rotation"):
+        s = Settings()
+        s.rotation = 90
+        st.save_settings(s)
+    with pytest.raises(ValueError, match="needs 256"):
+        SaveStore(ByteStore(bytearray(200)))
+
+
+def test_file_store_round_trip(tmp_path):
+    p = str(tmp_path / "basra.sav")
+    st = SaveStore(FileStore(p, size=512))
+    assert st.load()[3] == S.BLANK
+    g = Saved(seed=99)
+    assert st.save_game(g)
+    assert SaveStore(FileStore(p, size=512)).load()[0] == g
+    assert not os.path.exists(p + ".tmp")
