@@ -1,0 +1,475 @@
+"""Pocket Basra on the device: menus, the table, the end of a hand, settings,
+stats, rules and save/resume, over hal/ and core/ only.
+
+``main(h)`` is what device/code.py runs. The displayio scene (three screens:
+menu, pages, table) is made once; the loop reads buttons, lets the screen
+tick (AI search steps), refreshes the OLED only when something changed, and
+puts the panel to sleep after the idle time (the waking press does nothing).
+"""
+import displayio
+
+import hal
+from core.ai.player import LEVELS
+from core.rules import PRESETS, preset
+from device import gfx as G
+from device import store as S
+from device.play import Play
+from device.screens import Menu, Pages
+from device.session import Session
+from device.table import Table
+
+PLAYERS = (2, 3, 4)
+TARGETS = (31, 61, 101, 121, 151, 201)
+SLEEPS = (0, 30, 60, 120, 300)
+CONTRASTS = (16, 48, 96, 160, 255)
+ON_OFF = ("on", "off")
+
+last = None     # the running App (tests look at it)
+
+
+class App:
+    def __init__(self, h):
+        global last
+        last = self
+        self.h = h
+        self.has_updown = h.buttons.has(hal.UP)
+        g = G.Gfx()
+        self.menu = Menu(g, self.has_updown)
+        self.pages = Pages(g)
+        self.table = Table(g)
+        self.play = Play(self, self.table)
+        self.root = displayio.Group()
+        for grp in (self.menu.group, self.pages.group, self.table.group):
+            grp.hidden = True
+            self.root.append(grp)
+        h.display.root.append(self.root)
+        self.screen = None
+        self.store = S.SaveStore(h.storage)
+        self.saved, self.settings, self.stats, note = self.store.load()
+        self.apply_settings()
+        self.sess = None
+        self.dirty = True
+        self.games_over = 0
+        self.hands_over = 0
+        self.back_to = None
+        self.seed = h.seed & 0x3FFFFFFF
+        self.main_menu(note)
+
+    # -- plumbing ---------------------------------------------------------------
+    def now(self):
+        return self.h.clock.ticks_ms()
+
+    def show(self, scr):
+        for grp in (self.menu.group, self.pages.group, self.table.group):
+            want = grp is scr.group
+            if grp.hidden == want:
+                grp.hidden = not want
+        self.screen = scr
+        self.dirty = True
+
+    def apply_settings(self):
+        st = self.settings
+        d = self.h.display
+        d.contrast = st.contrast
+        if st.rotation in (0, 180) and d.rotation != st.rotation:
+            d.rotation = st.rotation
+
+    def beep(self, hz, ms):
+        if self.settings.sound:
+            self.h.sound.tone(hz, ms)
+
+    # -- menus -----------------------------------------------------------------
+    def main_menu(self, note=None):
+        items = []
+        if self.saved is not None:
+            items.append(["Continue", None, 0])
+        items += [["New game", None, 0], ["Settings", None, 0], ["Stats", None, 0],
+                  ["Rules", None, 0]]
+        if note:
+            items.append([note[:21], False, 0])
+        self.menu.open("main", "POCKET BASRA", items)
+        self.show(self.menu)
+
+    def new_game_menu(self):
+        st = self.settings
+        lv = st.last_level if st.last_level in LEVELS else "normal"
+        pl = st.last_players if st.last_players in PLAYERS else 2
+        va = st.last_variant if st.last_variant in PRESETS else "egyptian"
+        tg = st.last_target if st.last_target in TARGETS else 101
+        items = [["Level", LEVELS, LEVELS.index(lv)],
+                 ["Players", PLAYERS, PLAYERS.index(pl)],
+                 ["People", (1, 2, 3, 4), 0],
+                 ["Rules", PRESETS, PRESETS.index(va)],
+                 ["Target", TARGETS, TARGETS.index(tg)],
+                 ["Start", None, 0]]
+        self.menu.open("new", "NEW GAME", items, 5)
+        self.show(self.menu)
+
+    def settings_menu(self, back="main"):
+        st = self.settings
+        self.back_to = back
+        c = 0
+        for i in range(len(CONTRASTS)):
+            if CONTRASTS[i] <= st.contrast:
+                c = i
+        sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
+        items = [["Contrast", (1, 2, 3, 4, 5), c],
+                 ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl],
+                 ["Sound", ON_OFF, 0 if st.sound else 1],
+                 ["Rotation", (0, 180), 1 if st.rotation == 180 else 0],
+                 ["Hints", ON_OFF, 0 if st.hints else 1],
+                 ["Undo", ON_OFF, 0 if st.undo else 1],
+                 ["Back", None, 0]]
+        self.menu.open("settings", "SETTINGS", items)
+        self.show(self.menu)
+
+    def read_settings(self):
+        m = self.menu
+        st = self.settings
+        st.contrast = CONTRASTS[m.items[0][2]]
+        st.sleep_s = SLEEPS[m.items[1][2]]
+        st.sound = m.items[2][2] == 0
+        st.rotation = m.value(3)
+        st.hints = m.items[4][2] == 0
+        st.undo = m.items[5][2] == 0
+        self.apply_settings()
+
+    def stats_menu(self):
+        t = self.stats
+        items = [["Games %d" % t.games, False, 0]]
+        for k in range(4):
+            items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
+        items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
+                  ["Back", None, 0]]
+        self.menu.open("stats", "STATS", items, len(items) - 1)
+        self.show(self.menu)
+
+    def rules_menu(self, back="main"):
+        self.back_to = back
+        items = [[p, None, 0] for p in PRESETS]
+        cur = PRESETS.index(self.sess.variant) if self.sess is not None and back == "game" else 0
+        self.menu.open("rules", "RULES", items, cur)
+        self.show(self.menu)
+
+    def game_menu(self):
+        items = [["Resume", None, 0]]
+        if self.settings.hints:
+            items.append(["Hint", None, 0])
+        if self.settings.undo and self.sess.can_undo(self.play.viewer):
+            items.append(["Undo", None, 0])
+        items += [["Rules", None, 0], ["Settings", None, 0], ["Save and quit", None, 0]]
+        self.menu.open("game", "GAME", items)
+        self.show(self.menu)
+
+    def on_menu(self, what, k):
+        m = self.menu
+        kind = m.kind
+        label = m.items[k][0] if k >= 0 else ""
+        if kind == "main":
+            if what != "pick":
+                return
+            if label == "Continue":
+                self.resume()
+            elif label == "New game":
+                self.new_game_menu()
+            elif label == "Settings":
+                self.settings_menu()
+            elif label == "Stats":
+                self.stats_menu()
+            elif label == "Rules":
+                self.rules_menu()
+        elif kind == "new":
+            if what == "back":
+                self.main_menu()
+            elif what == "change" and k == 1:
+                m.items[2][1] = tuple(range(1, m.value(1) + 1))
+                m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
+                m.draw()
+            elif what == "pick":
+                self.start_new()
+        elif kind == "settings":
+            if what == "change":
+                self.read_settings()
+            elif what == "back" or label == "Back":
+                self.read_settings()
+                self.store.save_settings(self.settings)
+                if self.back_to == "game":
+                    self.to_table()
+                else:
+                    self.main_menu()
+        elif kind == "stats":
+            if what == "back" or what == "pick":
+                self.main_menu()
+        elif kind == "rules":
+            if what == "back":
+                if self.back_to == "game":
+                    self.to_table()
+                else:
+                    self.main_menu()
+            elif what == "pick":
+                from device import rulestext
+                self.pages.open("rules", rulestext.lines(label))
+                self.show(self.pages)
+        elif kind == "game":
+            if what == "back" or label == "Resume":
+                self.to_table()
+            elif label == "Hint":
+                self.to_table()
+                self.play.hint(self.now())
+            elif label == "Undo":
+                self.sess.undo(self.play.viewer)
+                self.save()
+                self.to_table()
+            elif label == "Rules":
+                self.rules_menu("game")
+            elif label == "Settings":
+                self.settings_menu("game")
+            elif label == "Save and quit":
+                self.save()
+                self.sess = None
+                self.main_menu()
+        elif kind == "over":
+            self.main_menu()
+
+    def on_pages(self):
+        kind = self.pages.kind
+        if kind == "rules":
+            self.rules_menu(self.back_to)
+        elif kind == "summary":
+            g = self.sess.game
+            if g.winner is not None:
+                self.game_over()
+            else:
+                self.sess.start_hand()
+                self.save()
+                self.show(self.table)
+                self.play.begin(self.sess)
+
+    # -- games -------------------------------------------------------------------
+    def start_new(self):
+        m = self.menu
+        level = m.value(0)
+        players = m.value(1)
+        people = min(m.value(2), players)
+        variant = m.value(3)
+        target = m.value(4)
+        try:
+            preset(variant, players, target)
+        except ValueError:
+            m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
+            m.draw()
+            self.dirty = True
+            return
+        st = self.settings
+        st.last_level, st.last_players, st.last_variant, st.last_target = (
+            level, players, variant, target)
+        self.store.save_settings(st)
+        levels = []
+        for s in range(players):
+            human = s < people if people < players else True
+            levels.append("human" if human else level)
+        self.seed = (self.seed * 1103515245 + 12345 + self.now()) & 0x3FFFFFFF
+        self.sess = Session(variant, players, levels, target, self.seed)
+        self.sess.start_hand()
+        self.save()
+        self.to_table(begin=True)
+
+    def resume(self):
+        sv = self.saved
+        try:
+            sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+            g = sess.game
+            g.hand_no = sv.hand_no
+            g.dealer = sv.dealer
+            for s in range(len(sv.scores)):
+                g.scores[s] = sv.scores[s]
+            g.carry = sv.carry
+            sess.replay(sv.plays)
+        except Exception as e:
+            self.saved = None
+            self.store.save_game(None)
+            self.main_menu("save unusable: %s" % e)
+            return
+        self.sess = sess
+        self.to_table(begin=True)
+
+    def to_table(self, begin=False):
+        self.show(self.table)
+        if begin:
+            self.play.begin(self.sess)
+        else:
+            p = self.play
+            if p.mode in (0, 1):
+                p.select(min(p.sel, max(0, self.sess.state.hand_n[p.viewer] - 1)))
+            else:
+                p.redraw(hidden=self.sess.humans > 1 and p.mode != 0)
+
+    def record(self):
+        s = self.sess
+        g = s.game
+        sv = self.saved if self.saved is not None else S.Saved()
+        sv.variant = s.variant
+        sv.players = s.players
+        sv.levels = s.levels
+        sv.target = s.target
+        sv.seed = s.seed
+        sv.hand_no = g.hand_no
+        sv.dealer = g.dealer
+        sv.scores = list(g.scores)
+        sv.carry = g.carry
+        sv.plays = bytes(s.log[0:s.nlog])
+        return sv
+
+    def save(self):
+        if self.sess is None:
+            return
+        self.saved = self.record()
+        self.store.save_game(self.saved)
+
+    def played(self, seat, flags):
+        """After every play: a sound and the save."""
+        from core.state import BASRA
+        if flags & BASRA:
+            self.beep(1320, 120)
+        else:
+            self.beep(880, 25)
+        self.save()
+
+    def hand_over(self):
+        s = self.sess
+        g = s.game
+        s.end_hand()
+        self.hands_over += 1
+        me = s.side_of(self.play.viewer)
+        t = self.stats
+        if s.humans == 1:
+            t.basras += s.hand_basras[me]
+            if g.hand_points[me] > t.best_hand:
+                t.best_hand = g.hand_points[me]
+        if g.winner is not None:
+            self.saved = None
+            self.store.save_game(None)
+        else:
+            sv = self.record()
+            sv.plays = b""
+            self.saved = sv
+            self.store.save_game(sv)
+        self.pages.open("summary", self.summary_lines())
+        self.show(self.pages)
+
+    def summary_lines(self):
+        s = self.sess
+        g = s.game
+        t = self.table
+        ns = s.nsides
+        w = 8 if ns == 3 else 12
+        head = "HAND %d" % g.hand_no
+        lines = [head + " " * (8 - len(head))]
+        for side in range(ns):
+            lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
+        rows = [[0] * 5 for _ in range(ns)]
+        for side in range(ns):
+            s.breakdown(side, rows[side])
+        maj = s.majority_side()
+        r = s.rules
+
+        def row(name, fn):
+            line = name + " " * (8 - len(name))
+            for side in range(ns):
+                line += ("%" + str(w) + "s") % fn(side)
+            lines.append(line)
+
+        row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
+                                         if k == maj else ""))
+        row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
+        row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
+        row("2" + chr(G.G_CLUBS), lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
+        row("10" + chr(G.G_CLUBS + 1), lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
+        row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
+            if s.hand_basras[k] else "-")
+        carry = g.carry
+        lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
+                                     ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
+                                      else "-")))
+        row("HAND", lambda k: "%d" % g.hand_points[k])
+        row("TOTAL", lambda k: "%d" % g.scores[k])
+        return lines
+
+    def game_over(self):
+        s = self.sess
+        g = s.game
+        t = self.table
+        self.games_over += 1
+        me = s.side_of(self.play.viewer)
+        st = self.stats
+        if s.humans == 1:
+            st.games += 1
+            if g.winner == me and s.level in LEVELS:
+                st.wins[LEVELS.index(s.level)] += 1
+            self.store.save_stats(st)
+        name = t.side_names[g.winner]
+        if s.humans == 1:
+            head = "YOU WIN!" if g.winner == me else "%s WINS" % name
+        else:
+            head = "%s WINS!" % name
+        items = [[head, False, 0]]
+        for side in range(s.nsides):
+            items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0])
+        items.append(["Menu", None, 0])
+        self.sess = None
+        self.menu.open("over", "GAME OVER", items, len(items) - 1)
+        self.show(self.menu)
+
+    # -- the loop -------------------------------------------------------------------
+    def key(self, b):
+        scr = self.screen
+        self.dirty = True
+        if scr is self.menu:
+            r = self.menu.key(b)
+            if r is not None:
+                self.on_menu(r[0], r[1])
+        elif scr is self.pages:
+            if self.pages.key(b) == "close":
+                self.on_pages()
+        else:
+            self.play.key(b, self.now())
+
+    def busy(self):
+        return self.screen is self.table and self.play.busy()
+
+    def run(self):
+        h = self.h
+        d = h.display
+        ev = hal.ButtonEvent()
+        clock = h.clock
+        last_input = clock.ticks_ms()
+        swallow = -1
+        while True:
+            while h.buttons.get_into(ev):
+                last_input = ev.time
+                if not ev.pressed:
+                    if ev.button == swallow:
+                        swallow = -1
+                    continue
+                if not d.awake:
+                    d.wake()
+                    swallow = ev.button
+                    continue
+                if ev.button == swallow:
+                    continue
+                self.key(ev.button)
+            now = clock.ticks_ms()
+            if self.screen is self.table and self.play.tick(now):
+                self.dirty = True
+            if self.dirty:
+                self.dirty = False
+                d.refresh()
+            sleep_s = self.settings.sleep_s
+            if (sleep_s and d.awake and not self.busy()
+                    and clock.diff(now, last_input) > sleep_s * 1000):
+                d.sleep()
+            h.idle(2 if self.busy() else 20)
+
+
+def main(h):
+    App(h).run()

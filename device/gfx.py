@@ -1,0 +1,228 @@
+"""Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
+
+Everything is built once at start (``Gfx``): the sheets are displayio
+Bitmaps drawn from device/fontdata.py, and every screen element is a
+TileGrid over a sheet, so changing a card or a letter is one tile index
+(only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
+shadow of their tiles and touch only tiles that change.
+
+Card tiles (12x16, or 7x16 for a crowded floor): 0..51 card faces, +52 the
+same card inverted (selected, or taken by the selected play), BACK, BLANK.
+"""
+import displayio
+
+from device import fontdata
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+CARD_W = const(12)
+CARD_H = const(16)
+NARROW_W = const(7)
+INV = const(52)
+BACK = const(104)
+BLANK = const(105)
+CARD_TILES = const(106)
+
+SMALL_FIRST = const(32)
+SMALL_N = const(104)   # ASCII 32..135
+BIG_N = const(95)      # ASCII 32..126
+# extra small glyphs
+G_BACK = const(127)
+G_CLUBS = const(128)
+G_DEALER = const(132)
+G_CURSOR = const(133)
+G_UP = const(134)
+G_DOWN = const(135)
+
+
+class Font:
+    def __init__(self, bitmap, w, h, n):
+        self.bitmap = bitmap
+        self.w = w
+        self.h = h
+        self.n = n        # glyphs; +n = inverted
+
+
+def _font(data, gw, gh, cw, ch, n, top_bit):
+    # n glyphs of gw x gh (one byte a row) in cw x ch cells, then inverted
+    bmp = displayio.Bitmap(cw * n * 2, ch, 2)
+    for i in range(n):
+        x0 = i * cw
+        xi = (i + n) * cw
+        for y in range(ch):
+            for x in range(cw):
+                bmp[xi + x, y] = 1
+        for y in range(gh):
+            r = data[i * gh + y]
+            if not r:
+                continue
+            for x in range(gw):
+                if r & (top_bit >> x):
+                    bmp[x0 + x, y] = 1
+                    bmp[xi + x, y] = 0
+    return Font(bmp, cw, ch, n)
+
+
+def _glyph(bmp, x0, y0, data, off, h, value):
+    for y in range(h):
+        r = data[off + y]
+        for x in range(5):
+            if r & (16 >> x):
+                bmp[x0 + x, y0 + y] = value
+
+
+def _cards(w):
+    bmp = displayio.Bitmap(w * CARD_TILES, CARD_H, 2)
+    narrow = w < CARD_W
+    bw = w if narrow else w - 1          # body width (a gap column on full cards)
+    gx = 2 if narrow else 3
+    for t in range(BLANK):
+        x0 = t * w
+        inv = INV <= t < BACK
+        # body: a rounded frame, filled when inverted
+        for y in range(CARD_H):
+            for x in range(bw):
+                edge = y == 0 or y == CARD_H - 1 or x == 0 or (x == bw - 1 and not narrow)
+                corner = (y == 0 or y == CARD_H - 1) and (x == 0 or (x == bw - 1 and not narrow))
+                if corner:
+                    continue
+                if inv or edge:
+                    bmp[x0 + x, y] = 1
+                elif t == BACK and (x + y) % 3 == 0:
+                    bmp[x0 + x, y] = 1
+        if t >= BACK:
+            continue
+        c = t - INV if inv else t
+        v = 0 if inv else 1
+        _glyph(bmp, x0 + gx, 2, fontdata.RANKS, (c >> 2) * 7, 7, v)
+        _glyph(bmp, x0 + gx, 10, fontdata.SUITS, (c & 3) * 5, 5, v)
+    return bmp
+
+
+class Gfx:
+    """The sheets and the palette, made once."""
+
+    def __init__(self):
+        pal = displayio.Palette(2)
+        pal[0] = 0x000000
+        pal[1] = 0xFFFFFF
+        self.pal = pal
+        self.small = _font(fontdata.SMALL, 3, 5, 4, 6, SMALL_N, 4)
+        self.big = _font(fontdata.BIG, 6, 10, 6, 10, BIG_N, 128)
+        self.cards = _cards(CARD_W)
+        self.narrow = _cards(NARROW_W)
+
+
+class Text:
+    """Rows of text over a font sheet. ``put`` takes str or bytes (bytes on
+    the play path: iterating them allocates nothing)."""
+
+    def __init__(self, gfx, font, x, y, cols, rows=1):
+        self.font = font
+        self.cols = cols
+        self.rows = rows
+        self.shadow = bytearray(cols * rows)
+        self.grid = displayio.TileGrid(font.bitmap, pixel_shader=gfx.pal, width=cols,
+                                       height=rows, tile_width=font.w, tile_height=font.h,
+                                       default_tile=0, x=x, y=y)
+
+    def tile(self, i, t):
+        if self.shadow[i] != t:
+            self.shadow[i] = t
+            self.grid[i] = t
+
+    def char(self, col, row, code, inv=False):
+        if 0 <= col < self.cols:
+            t = code - SMALL_FIRST
+            if t < 0 or t >= self.font.n:
+                t = 31   # '?'
+            self.tile(row * self.cols + col, t + self.font.n if inv else t)
+        return col + 1
+
+    def put(self, col, row, s, inv=False):
+        """Write s at (col, row); returns the column after it."""
+        if isinstance(s, str):
+            for i in range(len(s)):
+                col = self.char(col, row, ord(s[i]), inv)
+        else:
+            for b in s:
+                col = self.char(col, row, b, inv)
+        return col
+
+    def num(self, col, row, n, width=0, inv=False):
+        """n in decimal, right-aligned in width columns when width > 0."""
+        neg = n < 0
+        if neg:
+            n = -n
+        digits = 1
+        m = n
+        while m >= 10:
+            m //= 10
+            digits += 1
+        size = digits + (1 if neg else 0)
+        while width > size:
+            col = self.char(col, row, 32, inv)
+            width -= 1
+        if neg:
+            col = self.char(col, row, 45, inv)
+        end = col + digits
+        p = end - 1
+        while True:
+            self.char(p, row, 48 + n % 10, inv)
+            n //= 10
+            p -= 1
+            if p < col:
+                break
+        return end
+
+    def card(self, col, row, c, inv=False):
+        """A card name in the small font: rank then a suit mark."""
+        rk = c >> 2
+        if rk == 0:
+            col = self.char(col, row, 65, inv)
+        elif rk < 9:
+            col = self.char(col, row, 49 + rk, inv)
+        elif rk == 9:
+            col = self.char(col, row, 49, inv)
+            col = self.char(col, row, 48, inv)
+        else:
+            col = self.char(col, row, (74, 81, 75)[rk - 10], inv)
+        return self.char(col, row, G_CLUBS + (c & 3), inv)
+
+    def clear(self, row=-1, col=0, inv=False):
+        """Blank a row from col (every row when row < 0)."""
+        if row < 0:
+            for r in range(self.rows):
+                self.clear(r, col, inv)
+            return
+        for c in range(col, self.cols):
+            self.char(c, row, 32, inv)
+
+    def line(self, row, s, inv=False):
+        """Write s at the start of row and blank the rest."""
+        self.clear(row, self.put(0, row, s, inv), inv)
+
+
+class Cards:
+    """A row (or rows) of card tiles: one TileGrid per tile size."""
+
+    def __init__(self, gfx, x, y, cols, rows=1, narrow=False):
+        w = NARROW_W if narrow else CARD_W
+        self.cols = cols
+        self.n = cols * rows
+        self.shadow = bytearray(b"\xff" * self.n)
+        self.grid = displayio.TileGrid(gfx.narrow if narrow else gfx.cards,
+                                       pixel_shader=gfx.pal, width=cols, height=rows,
+                                       tile_width=w, tile_height=CARD_H,
+                                       default_tile=BLANK, x=x, y=y)
+        for i in range(self.n):
+            self.set(i, BLANK)
+
+    def set(self, i, t):
+        if self.shadow[i] != t:
+            self.shadow[i] = t
+            self.grid[i] = t

@@ -1,0 +1,305 @@
+"""The table's controller: whose turn, the person's choice of card and
+capture, the AI's thinking and its play shown, hot-seat covers.
+
+Modes:
+PICK    LEFT/RIGHT choose a hand card; the floor cards its first (largest)
+        play takes are inverted. A plays it, or with several plays opens
+        CHOOSE. UP/DOWN (6 buttons) cycle the plays directly. B: game menu.
+CHOOSE  LEFT/RIGHT cycle the plays of the card (most cards first, laying it
+        down last); A plays, B back to PICK.
+COVER   hot seat: the hand is hidden until the next person presses A.
+THINK   an AI (or the hint) searches, a step between button polls.
+SHOW    an AI's play stays up (the cards it takes inverted) for a while or
+        until a key; then it is applied.
+PAUSE   after a BASRA or a sweep, the message stays up for a moment.
+"""
+import hal
+from device.session import Session  # noqa: F401  (type of self.sess)
+from core.state import BASRA, LAY, SWEEP
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+PICK = const(0)
+CHOOSE = const(1)
+COVER = const(2)
+THINK = const(3)
+SHOW = const(4)
+PAUSE = const(5)
+OVER = const(6)
+
+SHOW_MS = const(1400)
+SHOW_PER_CARD = const(250)
+PAUSE_MS = const(1000)
+STEP_EVERY = const(0)
+
+W_TAKES = b"TAKES"
+W_LAYS = b"LAYS"
+W_SWEEP = b"SWEEP"
+W_BASRA = b"BASRA!"
+W_THINK = b"THINKING"
+W_CHOICE = b"A PLAYS  B BACK"
+
+
+class Play:
+    def __init__(self, app, table):
+        self.app = app
+        self.t = table
+        self.sess = None
+        self.mode = PICK
+        self.viewer = 0
+        self.sel = 0
+        self.opt = bytearray(128)
+        self.cnt = bytearray(128)
+        self.nopt = 0
+        self.k = 0
+        self.until = 0
+        self.mover = 0
+        self.dots = 0
+        self.hinting = False
+        self.flags = 0
+
+    # -- set up -------------------------------------------------------------
+    def begin(self, sess):
+        self.sess = sess
+        self.t.set_names(sess)
+        self.viewer = 0
+        for s in range(sess.players):
+            if sess.is_human(s):
+                self.viewer = s
+                break
+        self.next_turn(self.app.now())
+
+    def redraw(self, hidden=False):
+        sel = self.sel if self.mode in (PICK, CHOOSE) else -1
+        self.t.draw(self.sess, self.viewer, sel, hidden)
+
+    # -- turns ----------------------------------------------------------------
+    def next_turn(self, now):
+        s = self.sess
+        t = self.t
+        t.clear_marks()
+        if s.hand_over():
+            self.mode = OVER
+            self.redraw()
+            self.app.hand_over()
+            return
+        seat = s.to_move()
+        if s.is_human(seat):
+            if s.humans > 1 and seat != self.viewer:
+                self.viewer = seat
+                self.mode = COVER
+                self.redraw(hidden=True)
+                t.msg.line(0, t.names[seat])
+                t.msg.put(len(t.names[seat]) + 1, 0, b"- PASS, THEN A")
+                return
+            self.viewer = seat
+            self.mode = PICK
+            n = s.state.hand_n[seat]
+            if self.sel >= n:
+                self.sel = n - 1
+            self.select(self.sel)
+            return
+        self.mover = seat
+        self.mode = THINK
+        self.dots = 0
+        self.hinting = False
+        s.think_begin(seat, now)
+        self.redraw(hidden=s.humans > 1)
+        self.say_thinking(seat)
+
+    def say_thinking(self, seat):
+        t = self.t
+        col = t.msg.put(0, 0, t.names[seat])
+        col = t.msg.char(col, 0, 32)
+        col = t.msg.put(col, 0, W_THINK)
+        for i in range(4):
+            col = t.msg.char(col, 0, 46 if i < self.dots else 32)
+        t.msg.clear(0, col)
+
+    def select(self, i):
+        """Select hand card i: its plays, the first one previewed."""
+        s = self.sess
+        st = s.state
+        self.sel = i
+        card = st.hand[6 * self.viewer + i]
+        self.nopt = s.options(card, self.opt, self.cnt)
+        self.k = 0
+        self.mode = PICK
+        self.show_option()
+
+    def show_option(self):
+        """Highlight the taken cards of option k and say what it does."""
+        s = self.sess
+        t = self.t
+        i = self.opt[self.k] if self.nopt else -1
+        t.mark_taken(s, i)
+        t.draw(s, self.viewer, self.sel)
+        if i < 0:
+            t.say(b"")
+            return
+        word = s.buf[2 * i]
+        f = word >> 8
+        m = t.msg
+        col = m.card(0, 0, word & 63)
+        col = m.char(col, 0, 32)
+        if f & BASRA:
+            col = m.put(col, 0, W_BASRA)
+        elif f & SWEEP:
+            col = m.put(col, 0, W_SWEEP)
+        elif f & LAY:
+            col = m.put(col, 0, W_LAYS)
+        else:
+            col = m.put(col, 0, W_TAKES)
+            col = m.char(col, 0, 32)
+            col = m.num(col, 0, self.cnt[self.k])
+        if self.nopt > 1:
+            col = m.char(col, 0, 32)
+            col = m.char(col, 0, 40)
+            col = m.num(col, 0, self.k + 1)
+            col = m.char(col, 0, 47)
+            col = m.num(col, 0, self.nopt)
+            col = m.char(col, 0, 41)
+        if self.mode == CHOOSE:
+            col = m.char(col, 0, 32)
+            col = m.put(col, 0, b"A:PLAY")
+        m.clear(0, col)
+
+    # -- input ------------------------------------------------------------------
+    def key(self, b, now):
+        m = self.mode
+        if m == PICK or m == CHOOSE:
+            n = self.sess.state.hand_n[self.viewer]
+            if b == hal.LEFT or b == hal.RIGHT:
+                d = 1 if b == hal.RIGHT else -1
+                if m == CHOOSE:
+                    self.k = (self.k + d) % self.nopt
+                    self.show_option()
+                else:
+                    self.select((self.sel + d) % n)
+            elif (b == hal.UP or b == hal.DOWN) and self.nopt > 1:
+                self.k = (self.k + (1 if b == hal.DOWN else -1)) % self.nopt
+                self.show_option()
+            elif b == hal.A:
+                if m == PICK and self.nopt > 1 and not self.app.has_updown:
+                    self.mode = CHOOSE
+                    self.show_option()
+                elif self.nopt:
+                    self.human_play(self.opt[self.k], now)
+            elif b == hal.B:
+                if m == CHOOSE:
+                    self.mode = PICK
+                    self.k = 0
+                    self.show_option()
+                else:
+                    self.app.game_menu()
+        elif m == COVER:
+            if b == hal.A:
+                self.mode = PICK
+                self.select(0)
+        elif m == SHOW or m == PAUSE:
+            self.until = now   # any key: go on
+        elif m == THINK and b == hal.B and self.hinting:
+            self.sess.think_reset()
+            self.hinting = False
+            self.select(self.sel)
+
+    def human_play(self, i, now):
+        s = self.sess
+        seat = s.to_move()
+        word = s.buf[2 * i]
+        f = word >> 8
+        taken = self.cnt[self.k]
+        self.t.clear_marks()
+        s.play(i)
+        self.app.played(seat, f)
+        self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
+                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
+                        else W_LAYS if f & LAY else W_TAKES)
+        if f & (BASRA | SWEEP):
+            self.mode = PAUSE
+            self.until = now + PAUSE_MS
+            self.redraw(hidden=s.humans > 1)
+        else:
+            self.next_turn(now)
+
+    # -- time ---------------------------------------------------------------------
+    def busy(self):
+        return self.mode in (THINK, SHOW, PAUSE)
+
+    def tick(self, now):
+        """Returns True when the screen changed."""
+        m = self.mode
+        s = self.sess
+        if m == THINK:
+            done = s.think_step(now - s.think_start)
+            if done:
+                s.think_reset()
+                if self.hinting:
+                    self.hint_done()
+                else:
+                    self.show_ai(now)
+                return True
+            dots = ((now - s.think_start) // 300) % 5
+            if dots != self.dots:
+                self.dots = dots
+                self.say_thinking(self.viewer if self.hinting else self.mover)
+                return True
+            return False
+        if m == SHOW or m == PAUSE:
+            if now - self.until >= 0:
+                if m == SHOW:
+                    s.play(self.pick_i)
+                    self.app.played(self.mover, self.flags)
+                self.next_turn(now)
+                return True
+        return False
+
+    def show_ai(self, now):
+        s = self.sess
+        i = s.pick
+        self.pick_i = i
+        word = s.buf[2 * i]
+        f = word >> 8
+        self.flags = f
+        n = self.t.mark_taken(s, i)
+        self.t.draw_floor(s)
+        self.t.say_play(s, self.mover, word, 0 if f & (LAY | SWEEP | BASRA) else n,
+                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
+                        else W_LAYS if f & LAY else W_TAKES)
+        self.mode = SHOW
+        self.until = now + SHOW_MS + SHOW_PER_CARD * n
+
+    # -- hint -----------------------------------------------------------------------
+    def hint(self, now):
+        s = self.sess
+        self.hinting = True
+        self.mode = THINK
+        self.dots = 0
+        s.think_begin(self.viewer, now, hint=True)
+        self.say_thinking(self.viewer)
+
+    def hint_done(self):
+        s = self.sess
+        self.hinting = False
+        i = s.pick
+        word = s.buf[2 * i]
+        st = s.state
+        base = 6 * self.viewer
+        for j in range(st.hand_n[self.viewer]):
+            if st.hand[base + j] == word & 63:
+                self.select(j)
+                break
+        for k in range(self.nopt):
+            if self.opt[k] == i:
+                self.k = k
+        self.show_option()
+        m = self.t.msg
+        col = m.put(0, 0, b"HINT ")
+        col = m.card(col, 0, word & 63)
+        col = m.char(col, 0, 32)
+        col = m.put(col, 0, s.hint_reason)
+        m.clear(0, col)

@@ -1,0 +1,52 @@
+"""The Rules pages: how Basra is played, then what the chosen rule set
+does, written from its Rules record (so the pages follow core/rules.py)."""
+from core import rules as R
+
+COMMON = (
+    "BASRA: TAKE CARDS FROM THE FLOOR",
+    "EACH GETS A HAND, 4 GO ON THE",
+    "FLOOR; NEW HANDS WHEN PLAYED OUT.",
+    "ON YOUR TURN PLAY ONE CARD:",
+    "- A NUMBER CARD TAKES CARDS OF",
+    "  ITS VALUE, ALONE OR IN SUMS",
+    "  (A=1 .. 10). 7 TAKES 7, OR 3+4",
+    "- Q TAKES A Q, K TAKES A K.",
+    "- J TAKES THE WHOLE FLOOR.",
+    "- NO CAPTURE: THE CARD IS LAID.",
+    "BASRA: YOU CLEAR THE FLOOR.",
+    "LAST CARDS ON THE FLOOR GO TO",
+    "THE LAST PLAYER WHO TOOK.",
+    "MOST CARDS WIN THE MAJORITY.",
+    "CONTROLS: LEFT/RIGHT A CARD,",
+    "INVERTED FLOOR CARDS ARE TAKEN.",
+    "A PLAYS. SEVERAL CAPTURES: A",
+    "THEN LEFT/RIGHT (OR UP/DOWN),",
+    "A PLAYS, B BACK. B: GAME MENU",
+    "(HINT, UNDO, RULES, QUIT).",
+)
+
+
+def lines(name):
+    """The pages of rule set name as a list of lines (32 columns)."""
+    r = R.preset(name)
+    out = [name.upper() + " RULES", ""]
+    out.append("CARDS: %d EACH A DEAL" % r.hand_size)
+    out.append("CAPTURE: " + ("ANY SUMS" if r.capture == R.CAPTURE_FREE
+                              else "THE MOST SUMS ONLY"))
+    out.append("LAY DOWN WHEN ABLE: " + ("YES" if r.lay_down else "NO"))
+    jb = ("NEVER", "FLOOR OF 1", "FLOOR OF 1 OR 2", "LONE JACK")[r.jack_basra]
+    out.append("J BASRA: " + jb)
+    sv = ("SWEEPS, BASRA<=%d" % r.seven_max, "WILD SWEEP",
+          "BASRA IF SUM<=%d" % r.seven_max, "PLAIN 7")[r.seven]
+    out.append("7D: " + sv)
+    if r.basra_limit == R.BASRA_LONE:
+        out.append("BASRA: LONE CARD(S) ONLY")
+    out.append("BASRA %d  MAJORITY %d" % (r.basra_points, r.majority_points))
+    out.append("J %d  A %d  2C %d  10D %d" % (r.jack_points, r.ace_points,
+                                          r.two_clubs_points, r.ten_diamonds_points))
+    if r.tie_carry:
+        out.append("TIED MAJORITY CARRIES OVER")
+    out.append("GAME TO %d" % r.target)
+    out.append("")
+    out.extend(COMMON)
+    return out
