@@ -17,17 +17,23 @@ def hand_seed(seed, hand_no):
 class Game:
     def __init__(self, rules, seed, first_dealer=None):
         self.rules = preset(rules)
-        self.seed = seed
         self.state = State(self.rules)
         self.prng = Prng(1)
-        n = self.rules.players
         self.nsides = self.rules.sides
         self.scores = [0] * self.nsides
         self.hand_points = [0] * self.nsides
+        self.reset(seed, first_dealer)
+
+    def reset(self, seed, first_dealer=None):
+        """A new game on the same buffers."""
+        self.seed = seed
+        for s in range(self.nsides):
+            self.scores[s] = 0
+            self.hand_points[s] = 0
         self.carry = 0
         self.hand_no = 0
         # the seat after the dealer leads: seat 0 leads the first hand
-        self.dealer = n - 1 if first_dealer is None else first_dealer
+        self.dealer = self.rules.players - 1 if first_dealer is None else first_dealer
         self.winner = None
 
     def start_hand(self):

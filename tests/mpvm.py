@@ -130,8 +130,16 @@ def run(
     helpers: bool = True,
     check: bool = True,
     name: str = "main.py",
+    steps: int = 0,
 ):
     """Run `script` (MicroPython source) in a fresh VM and return its stdout.
+
+    steps: after the script, call its function step(i) for i in range(steps),
+        each in a separate top-level run of the VM. This build of MicroPython
+        only collects garbage between top-level runs (never while Python code
+        runs: gc.collect() there only asks for a collection, made when the
+        run returns). So a step that ends with gc.collect() leaves the next
+        step a collected heap: read live-heap figures at the start of a step.
 
     trees: directories copied in, relative to the repository root or absolute;
         each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
@@ -146,6 +154,8 @@ def run(
     cmd = [node_binary(), str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
     if pystack:
         cmd += ["--pystack", str(int(pystack))]
+    if steps:
+        cmd += ["--steps", str(int(steps))]
     if helpers and HELPERS.is_dir():
         cmd += ["--lib", str(HELPERS)]
     cmd += _tree_args(trees)

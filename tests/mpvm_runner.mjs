@@ -35,7 +35,7 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opts = { heapsize: 512 * 1024, pystack: 2048, trees: [], libs: [], paths: [], name: "main.py", script: null };
+const opts = { heapsize: 512 * 1024, pystack: 2048, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -46,6 +46,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--lib") opts.libs.push(next());
   else if (a === "--path") opts.paths.push(next());
   else if (a === "--name") opts.name = next();
+  else if (a === "--steps") opts.steps = parseInt(next(), 10);
   else if (a.startsWith("--")) usage(`unknown option ${a}`);
   else if (opts.script === null) opts.script = a;
   else usage(`unexpected argument ${a}`);
@@ -123,13 +124,27 @@ for _p in reversed(${JSON.stringify(sysPath)}):
     if _p in sys.path:
         sys.path.remove(_p)
     sys.path.insert(0, _p)
+_mpvm_g = {'__name__': '__main__'}
+def _mpvm_unlock():
+    micropython.heap_lock()
+    depth = micropython.heap_unlock()
+    for _ in range(depth):
+        micropython.heap_unlock()
+    if depth:
+        raise RuntimeError('the script left micropython.heap_lock() in force')
+def _mpvm_step(i):
+    try:
+        _mpvm_g['step'](i)
+    finally:
+        _mpvm_unlock()
 def _mpvm_main(path):
     with open(path) as f:
         src = f.read()
     code = compile(src, path, 'exec')
     del src
+    _mpvm_g['__file__'] = path
     try:
-        exec(code, {'__name__': '__main__', '__file__': path})
+        exec(code, _mpvm_g)
     finally:
         # heap_unlock() returns the depth left; at depth 0 it would wrap
         # round and lock the heap, so probe the depth with lock+unlock first.
@@ -146,6 +161,11 @@ _mpvm_main(${JSON.stringify(scriptPath)})
 
 try {
   mp.runPython(wrapper);
+  // --steps N: call the script's step(i) in N separate top-level runs. This
+  // VM never collects garbage while Python code runs (it cannot scan the
+  // WebAssembly stack); it collects between top-level runs. So a heap figure
+  // read at the start of step i + 1 is the heap after a real collection.
+  for (let i = 0; i < opts.steps; i++) mp.runPython(`_mpvm_step(${i})`);
   finish(0);
 } catch (e) {
   if (e && e.name === "PythonError") {

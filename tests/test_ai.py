@@ -106,7 +106,7 @@ def test_a_clock_deadline_stops_the_search_between_worlds():
 
 
 def test_expert_beats_normal_over_duplicate_deals():
-    from core.arena import run
+    from tools.arena import run
 
     r = run("expert", "normal", hands=120, jobs=1, out=None)
     assert r["ci"][0] > 0, r

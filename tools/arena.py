@@ -1,6 +1,6 @@
 """The arena: two AI levels over duplicate deals.
 
-    python -m core.arena --a expert --b normal --hands 4000 --variant egyptian --jobs 2
+    python -m tools.arena --a expert --b normal --hands 4000 --variant egyptian --jobs 2
 
 Every deal is played twice, the seats swapped, so the luck of the cards
 cancels. Prints the mean point margin of A per hand with its 95% confidence
@@ -162,7 +162,7 @@ def report(r):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m core.arena", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes")
     ap.add_argument("--b", default="normal", type=_spec)
     ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")

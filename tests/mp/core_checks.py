@@ -1,0 +1,188 @@
+"""Checks of core/ run inside the MicroPython VM (copied to /lib by tests/mpvm.py).
+
+Each function prints JSON lines; tests/test_mp_core.py reads them.
+"""
+import gc
+import json
+
+import micropython
+from array import array
+
+from core.ai.observe import observe
+from core.game import Game
+from core.prng import Prng
+from core.rules import preset
+
+
+def emit(**row):
+    print(json.dumps(row))
+
+
+class Locked:
+    """Run a callable with the heap locked; count the calls that allocated."""
+
+    def __init__(self):
+        self.calls = 0
+        self.failed = 0
+        self.first = None
+
+    def run(self, fn, a, b):
+        micropython.heap_lock()
+        try:
+            fn(a, b)
+            ok = True
+        except MemoryError:
+            ok = False
+        finally:
+            micropython.heap_unlock()
+        self.calls += 1
+        if not ok:
+            self.failed += 1
+            if self.first is None:
+                self.first = "call %d" % self.calls
+
+
+class MoveLoop:
+    """gen, apply and undo of every play, deals, scoring: one position a call."""
+
+    def __init__(self, st):
+        self.st = st
+        self.buf = array("i", [0] * 512)
+        self.out = array("i", [0] * 4)
+        self.plays = 0
+        self.max_plays = 0
+        self.max_floor = 0
+
+    def position(self, prng, _):
+        st = self.st
+        if st.hands_empty():
+            st.deal()
+            st.undeal()
+            st.deal()
+        n = st.gen(self.buf, 0, 256)
+        for i in range(n):
+            st.apply(self.buf[2 * i], self.buf[2 * i + 1])
+            st.score(0, self.out)
+            st.undo_play()
+        self.plays += n
+        if n > self.max_plays:
+            self.max_plays = n
+        if st.floor_n > self.max_floor:
+            self.max_floor = st.floor_n
+        k = prng.below(n)
+        st.apply(self.buf[2 * k], self.buf[2 * k + 1])
+
+
+def move_loop(variants, games, lay_bias):
+    """Random games (lay_bias: of 8, how often a lay-down is preferred, to
+    grow big floors) with every position's move loop run under heap_lock."""
+    lock = Locked()
+    positions = 0
+    for name in variants:
+        for players in (2, 3, 4):
+            if name == "lebanese" and players == 3:
+                continue
+            g = Game(preset(name, players=players), 1)
+            loop = MoveLoop(g.state)
+            prng = Prng(players * 97 + len(name))
+            for game in range(games):
+                g.reset(game + 1)
+                g.start_hand()
+                while not g.state.hand_over():
+                    lock.run(loop.position, prng, None)
+                    positions += 1
+                g.end_hand()
+            emit(check="move_loop", variant=name, players=players, plays=loop.plays,
+                 max_plays=loop.max_plays, max_floor=loop.max_floor)
+    emit(check="move_loop_total", positions=positions, calls=lock.calls,
+         failed=lock.failed, first=lock.first)
+
+
+def big_floors(count):
+    """gen/apply/undo on floors of 10 to 30 cards, heap locked."""
+    from core.state import State
+
+    lock = Locked()
+    prng = Prng(5)
+    deck = bytearray(range(52))
+    worst = 0
+    for name in ("egyptian", "french"):
+        st = State(preset(name))
+        loop = MoveLoop(st)
+        for k in range(count):
+            prng.shuffle(deck, 52)
+            nf = 10 + prng.below(21)
+            st.place(0, list(deck[:4]), list(deck[4:4 + nf]))
+            lock.run(loop.position, prng, None)
+            if loop.max_plays > worst:
+                worst = loop.max_plays
+    emit(check="big_floors", calls=lock.calls, failed=lock.failed, max_plays=worst)
+
+
+class Decide:
+    def __init__(self, player):
+        self.p = player
+
+    def run(self, st, seat):
+
+        p = self.p
+        obs = observe(st, seat, p.obs)
+        if p.level in ("easy", "normal"):
+            p.decide(obs)
+        else:
+            s = p.search
+            s.begin(obs, p.worlds, p.plies, p.nodes)
+            while not s.step():
+                pass
+            s.best()
+
+
+def ai_loops(levels, hands):
+    """Every AI decision (observation, sampling, search, evaluation) of whole
+    hands, heap locked."""
+    from core.ai.player import Player
+
+    rules = preset("egyptian")
+    for level in levels:
+        lock = Locked()
+        g = Game(rules, 3)
+        players = [Player(rules, level, s + 1) for s in range(2)]
+        deciders = [Decide(p) for p in players]
+        for h in range(hands):
+            g.reset(h + 1)
+            g.start_hand()
+            st = g.state
+            while not st.hand_over():
+                if st.hands_empty():
+                    st.deal()
+                seat = st.to_move
+                lock.run(deciders[seat].run, st, seat)
+                word, take = players[seat].choose(st, seat)
+                st.apply(word, take)
+        emit(check="ai", level=level, calls=lock.calls, failed=lock.failed, first=lock.first)
+
+
+class Games:
+    """Whole games between two AI levels on buffers made once (one per step
+    of a --steps run, so that the heap is read after a real collection)."""
+
+    def __init__(self, a, b, players=2):
+        from core.ai.player import Player
+
+        rules = preset("egyptian", players=players)
+        self.game = Game(rules, 1)
+        self.seats = [Player(rules, (a, b)[s % 2], s + 1) for s in range(players)]
+
+    def play(self, k):
+        g = self.game
+        g.reset(k + 1)
+        seats = self.seats
+        while g.winner is None:
+            g.start_hand()
+            st = g.state
+            while not st.hand_over():
+                if st.hands_empty():
+                    st.deal()
+                word, take = seats[st.to_move].choose(st, st.to_move, g.carry)
+                st.apply(word, take)
+            g.end_hand()

@@ -1,0 +1,87 @@
+"""core/ on a real MicroPython VM: imports, identical logs, no allocation in
+the move loop and the AI's loops, no heap growth from game to game."""
+import json
+from pathlib import Path
+
+import pytest
+
+from core.referee import play_game
+from core.rules import PRESETS
+
+CORE = sorted(
+    ".".join(p.with_suffix("").parts)
+    for p in Path("core").rglob("*.py")
+    if p.name != "__init__.py"
+)
+VALID = [(v, n) for v in PRESETS for n in (2, 3, 4) if not (v == "lebanese" and n == 3)]
+
+
+def test_every_core_module_imports(mpvm):
+    script = "import json\n" + "".join("import %s\n" % m for m in CORE) + "print('imported', %d)\n" % len(CORE)
+    assert mpvm.run(script).split() == ["imported", str(len(CORE))]
+
+
+def test_games_from_the_same_seeds_give_the_same_logs_as_cpython(mpvm):
+    bots = ["greedy", "random", "greedy", "random"]
+    script = "import json\nfrom core.referee import play_game\n"
+    for v, n in VALID:
+        script += "print(json.dumps(play_game(%d, %r, %r)))\n" % (n + 10, bots[:n], v)
+    rows = mpvm.run_json(script, timeout=240)
+    assert len(rows) == len(VALID)
+    for (v, n), row in zip(VALID, rows):
+        assert row == json.loads(json.dumps(play_game(n + 10, bots[:n], v))), (v, n)
+
+
+def test_the_ai_decides_the_same_on_both_vms(mpvm):
+    script = "import json\nfrom core.referee import play_game\n"
+    script += "print(json.dumps(play_game(4, ['expert', 'hard'], target=60)))\n"
+    script += "print(json.dumps(play_game(5, ['normal', 'easy', 'expert', 'hard'], 'french', target=60)))\n"
+    rows = mpvm.run_json(script, timeout=240)
+    assert rows[0] == json.loads(json.dumps(play_game(4, ["expert", "hard"], target=60)))
+    assert rows[1] == json.loads(json.dumps(play_game(5, ["normal", "easy", "expert", "hard"], "french", target=60)))
+
+
+def test_the_move_loop_allocates_nothing(mpvm):
+    rows = mpvm.run_json(
+        "import core_checks\ncore_checks.move_loop(%r, 4, 0)\ncore_checks.big_floors(300)\n" % (list(PRESETS),),
+        timeout=300,
+    )
+    total = [r for r in rows if r["check"] == "move_loop_total"][0]
+    assert total["positions"] > 3500
+    assert total["failed"] == 0, total
+    big = [r for r in rows if r["check"] == "big_floors"][0]
+    assert big["calls"] == 600 and big["failed"] == 0, big
+    assert max(r["max_floor"] for r in rows if r["check"] == "move_loop") >= 8
+
+
+def test_the_ai_loops_allocate_nothing(mpvm):
+    rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('easy', 'normal', 'hard', 'expert'), 2)\n",
+                         timeout=300)
+    assert [r["level"] for r in rows] == ["easy", "normal", "hard", "expert"]
+    for r in rows:
+        assert r["calls"] >= 96 and r["failed"] == 0, r
+
+
+HEAP_SCRIPT = """
+import gc, json
+import core_checks
+games = [core_checks.Games('normal', 'normal'), core_checks.Games('expert', 'hard')]
+def step(i):
+    # this VM collects garbage only between steps: the heap read here is live data
+    print(json.dumps({"after": i, "heap": gc.mem_alloc()}))
+    if i < 200:
+        games[0].play(i)
+    elif i < 210:
+        games[1].play(i)
+    gc.collect()  # here only asks for a collection, done when the step returns
+"""
+
+
+def test_the_heap_does_not_grow_from_game_to_game(mpvm):
+    rows = mpvm.run_json(HEAP_SCRIPT, steps=211, timeout=900)
+    heap = [r["heap"] for r in rows]
+    assert len(heap) == 211
+    # step 1 follows the first normal game, step 201 the first expert game
+    normal, expert = heap[1:201], heap[201:211]
+    assert max(normal) - min(normal) <= 64, (min(normal), max(normal))
+    assert max(expert) - min(expert) <= 64, (min(expert), max(expert))
