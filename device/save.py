@@ -424,6 +424,7 @@ class SaveStore:
         self.pending = False
         self._scanned = False
         self._last = None  # payload of the newest record in the store
+        self.error = None  # the last write's OSError, if any
 
     def load(self):
         """(saved_or_None, settings, stats, message_or_None); never raises on bad bytes."""
@@ -461,7 +462,7 @@ class SaveStore:
         for seq, slot, version, raw, start, end in found:
             if version != VERSION:
                 if slot == self.slot:  # the newest record is of another version
-                    return None, self.settings, self.stats, OLDER if version < VERSION else NEWER
+                    return None, Settings(), Stats(), OLDER if version < VERSION else NEWER
                 continue
             try:
                 g, s, st = decode(raw, start, end)
@@ -469,13 +470,13 @@ class SaveStore:
                     resume(g)
             except (ValueError, IndexError, KeyError):
                 continue
-            self.settings = s
-            self.stats = st
+            self.settings = _copy_settings(s)  # the caller's objects stay the caller's
+            self.stats = _copy_stats(st)
             self.game = b"\x00" if g is None else b"\x01" + _game_bytes(g)
             if slot == self.slot:
                 self._last = bytes(raw[start:end])
             return g, s, st, None
-        return None, self.settings, self.stats, msg
+        return None, Settings(), Stats(), msg
 
     def save_game(self, saved):
         """Record the game in progress (None: no game). Writes as the policy says."""
@@ -515,8 +516,13 @@ class SaveStore:
         seq = (self.seq + 1) & 0xFFFF
         slot = 1 - self.slot
         rec = _frame(seq, payload)
-        if not self.storage.write(slot * SLOT, rec):
-            return False  # a read-only file store: keep playing, the save stays as it was
+        try:
+            ok = self.storage.write(slot * SLOT, rec)
+        except OSError as e:
+            ok = False
+            self.error = e
+        if not ok:
+            return False  # a read-only or failing store: keep playing, the save stays as it was
         self.writes += 1
         self.seq = seq
         self.slot = slot

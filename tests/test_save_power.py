@@ -1,0 +1,79 @@
+"""Power cuts across whole games, in both models of a torn write
+(tools/fuzz_save.py explains them; docs/reliability.md has the big run)."""
+import pytest
+
+from device import save as S
+from tools.fuzz_save import CLEAN, CutChecker, ImageStore, cut_games, load_image, play_game, state_of
+
+
+def test_every_write_of_a_hand_cut_after_each_byte():
+    # egyptian, 2 players, target 30 (one hand): every write cut after each
+    # byte, with and without the 0xFF erased state in between, and as the
+    # RP2040 does it (any prefix of the new 4 KB image over 0xFF)
+    cc = cut_games(1, seed=3, target=30)
+    assert cc.failures == []
+    assert cc.writes >= 50                      # 48 plays, the deal, the end
+    assert cc.newest and cc.previous and cc.clean
+    # 4 097 sector prefixes + the old image, and 2 x (len + 1) slice cuts, per write
+    assert cc.cuts > cc.writes * 4098
+
+
+def test_four_players_nvm_not_at_offset_zero():
+    cc = cut_games(2, seed=5, target=20, offset=1000)
+    assert cc.failures == [] and cc.writes > 90
+
+
+def test_turn_policy_cuts_also_load_one_of_the_last_two():
+    cc = cut_games(1, seed=4, target=30, policy="turn", models=("slice",))
+    assert cc.failures == [] and cc.writes >= 25
+
+
+def test_sector_model_loses_the_save_only_in_the_erase_window():
+    # what the RP2040 means: a cut after the erase and before the first
+    # record's bytes are programmed leaves nothing, and says so
+    store = ImageStore()
+    play_game(store, 7, target=30)
+    img = bytes(store.img)
+    assert state_of(load_image(img)) != CLEAN
+    rec0 = S.parse(img[:S.SLOT])
+    for k in (0, 1, rec0[3]):             # up to its CRC
+        got = load_image(img[:k] + b"\xff" * (len(img) - k))
+        assert state_of(got) == CLEAN and got[3] == (S.BLANK if k == 0 else S.DAMAGED)
+    got = load_image(img[:rec0[3] + 4] + b"\xff" * (len(img) - rec0[3] - 4))
+    assert got[3] is None
+
+
+def test_checker_catches_a_store_that_loses_both_slots():
+    # the harness itself: a single-slot store (always slot 0) fails the slice model
+    class OneSlot(S.SaveStore):
+        def _write(self):
+            self.slot = 1
+            return S.SaveStore._write(self)
+
+    cc = CutChecker(models=("slice",))
+    store = ImageStore(on_write=cc)
+    import tools.fuzz_save as F
+    orig = F.SaveStore
+    F.SaveStore = lambda storage, policy="play", check=True: OneSlot(storage, policy=policy, check=check)
+    try:
+        play_game(store, 2, target=30)
+    finally:
+        F.SaveStore = orig
+    assert cc.failures
+
+
+@pytest.mark.parametrize("policy", ["play", "turn"])
+def test_resume_rebuilds_the_position(policy):
+    # every state the game saved replays to the very position it was saved in
+    seen = []
+
+    def grab(ss, saved):
+        if saved is not None:
+            got = S.SaveStore(ImageStore(ss.storage.img)).load()[0]
+            if not ss.pending:
+                assert got == saved
+                g = S.resume(got)
+                seen.append((bytes(g.state.loc), g.state.to_move))
+
+    play_game(ImageStore(), 11, target=40, policy=policy, on_save=grab)
+    assert len(seen) > 20
