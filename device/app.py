@@ -95,7 +95,11 @@ class App:
         lv = st.last_level if st.last_level in LEVELS else "normal"
         pl = st.last_players if st.last_players in PLAYERS else 2
         va = st.last_variant if st.last_variant in PRESETS else "egyptian"
-        tg = st.last_target if st.last_target in TARGETS else 101
+        tg = st.last_target
+        if tg not in TARGETS:
+            tg = preset(va).target
+        if tg not in TARGETS:
+            tg = 101
         items = [["Level", LEVELS, LEVELS.index(lv)],
                  ["Players", PLAYERS, PLAYERS.index(pl)],
                  ["People", (1, 2, 3, 4), 0],
@@ -153,7 +157,8 @@ class App:
 
     def game_menu(self):
         items = [["Resume", None, 0]]
-        if self.settings.hints:
+        mine = self.play.mode in (0, 1)     # PICK or CHOOSE: the person's turn
+        if self.settings.hints and mine:
             items.append(["Hint", None, 0])
         if self.settings.undo and self.sess.can_undo(self.play.viewer):
             items.append(["Undo", None, 0])
@@ -217,9 +222,10 @@ class App:
                 self.to_table()
                 self.play.hint(self.now())
             elif label == "Undo":
+                self.sess.think_reset()
                 self.sess.undo(self.play.viewer)
                 self.save()
-                self.to_table()
+                self.to_table(begin=True)
             elif label == "Rules":
                 self.rules_menu("game")
             elif label == "Settings":
@@ -383,8 +389,8 @@ class App:
                                          if k == maj else ""))
         row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
         row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-        row("2" + chr(G.G_CLUBS), lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-        row("10" + chr(G.G_CLUBS + 1), lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
+        row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
+        row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
         row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
             if s.hand_basras[k] else "-")
         carry = g.carry
@@ -408,7 +414,9 @@ class App:
                 st.wins[LEVELS.index(s.level)] += 1
             self.store.save_stats(st)
         name = t.side_names[g.winner]
-        if s.humans == 1:
+        if s.humans == 1 and s.players == 4:
+            head = "WE WIN!" if g.winner == me else "THEY WIN"
+        elif s.humans == 1:
             head = "YOU WIN!" if g.winner == me else "%s WINS" % name
         else:
             head = "%s WINS!" % name

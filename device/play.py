@@ -202,10 +202,13 @@ class Play:
                 self.select(0)
         elif m == SHOW or m == PAUSE:
             self.until = now   # any key: go on
-        elif m == THINK and b == hal.B and self.hinting:
-            self.sess.think_reset()
-            self.hinting = False
-            self.select(self.sel)
+        elif m == THINK and b == hal.B:
+            if self.hinting:            # B drops the hint
+                self.sess.think_reset()
+                self.hinting = False
+                self.select(self.sel)
+            else:                       # the game menu; the AI waits meanwhile
+                self.app.game_menu()
 
     def human_play(self, i, now):
         s = self.sess
