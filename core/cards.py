@@ -65,6 +65,8 @@ def parse_list(cards):
     """
     if isinstance(cards, str):
         cards = cards.split()
+    elif not isinstance(cards, (list, tuple)):
+        raise ValueError("cards must be a list of names or one string, not %r" % (cards,))
     out = []
     for token in cards:
         c = parse(token)

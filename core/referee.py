@@ -122,6 +122,10 @@ def score_hand(piles, basras, variant="egyptian", carry=0):
     piles: per side, the card names it captured; basras: per side, counts.
     Returns {"points": [...], "carry": n} (n: majority points held over).
     """
+    if not isinstance(piles, (list, tuple)) or not isinstance(basras, (list, tuple)):
+        raise ValueError("piles and basras must be lists, one entry per side")
+    if not isinstance(carry, int) or isinstance(carry, bool) or carry < 0:
+        raise ValueError("carry must be a count of points, not %r" % (carry,))
     if len(piles) not in (2, 3) or len(basras) != len(piles):
         raise ValueError("piles and basras need one entry per side, for 2 or 3 sides")
     for b in basras:
@@ -172,6 +176,9 @@ def play_game(seed, players, variant="egyptian", target=None):
     players: one entry per seat (2, 3 or 4): a built-in bot name or a
     callable ``bot(view) -> int``. Seat s plays for side s % number_of_sides.
     """
+    _need_int(seed, "seed")
+    if not isinstance(players, (list, tuple)):
+        raise ValueError("players must be a list of bots, one per seat, not %r" % (players,))
     n = len(players)
     rules = R.preset(variant, players=n, target=target)
     game = Game(rules, seed)
@@ -226,6 +233,45 @@ def play_game(seed, players, variant="egyptian", target=None):
     return log
 
 
+def _need_int(v, what):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError("%s must be an integer, not %r" % (what, v))
+
+
+def _check_shape(log):
+    """ValueError naming the first field of log that is missing or of the wrong kind."""
+    if not isinstance(log, dict):
+        raise ValueError("a log is a dict (see play_game), not %s" % type(log).__name__)
+    for key in ("variant", "players", "hands"):
+        if key not in log:
+            raise ValueError("the log has no %r" % key)
+    if not isinstance(log["players"], (list, tuple)):
+        raise ValueError("players must be a list, one entry per seat, not %r" % (log["players"],))
+    if not isinstance(log["hands"], (list, tuple)):
+        raise ValueError("hands must be a list, not %r" % (log["hands"],))
+    _need_int(log.get("seed", 0), "seed")
+    if log.get("target") is not None:
+        _need_int(log["target"], "target")
+    for h, hand in enumerate(log["hands"]):
+        if not isinstance(hand, dict):
+            _fail(h, None, "a hand is a dict, not %r" % (hand,))
+        for key in ("dealer", "floor", "deals", "plays"):
+            if key not in hand:
+                _fail(h, None, "no %r" % key)
+        for key in ("deals", "plays"):
+            if not isinstance(hand[key], (list, tuple)):
+                _fail(h, None, "%s must be a list, not %r" % (key, hand[key]))
+        for d, deal in enumerate(hand["deals"]):
+            if not isinstance(deal, (list, tuple)):
+                _fail(h, None, "deal %d must be a list of hands, not %r" % (d, deal))
+        for i, p in enumerate(hand["plays"]):
+            if not isinstance(p, dict):
+                _fail(h, i, "a play is a dict with seat, card and take, not %r" % (p,))
+            for key in ("seat", "card", "take"):
+                if key not in p:
+                    _fail(h, i, "no %r" % key)
+
+
 def _fail(h, i, msg):
     where = "hand %d" % h if i is None else "hand %d, play %d" % (h, i)
     raise ValueError("%s: %s" % (where, msg))
@@ -275,6 +321,7 @@ def replay(log):
 
     Raises ValueError naming the hand and play of the first illegal step.
     """
+    _check_shape(log)
     players = log["players"]
     rules = R.preset(log["variant"], players=len(players), target=log.get("target"))
     game = Game(rules, log.get("seed", 0))
