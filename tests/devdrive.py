@@ -23,6 +23,7 @@ class Driver:
         self.queue = []            # (time, button, pressed)
         self.presses = []          # names pressed, in order
         self.app = None
+        self.next_call = 0
 
     def schedule(self, names):
         t = self.sim.clock.now
@@ -35,6 +36,7 @@ class Driver:
             self.queue.append((t + TAP, b, False))
             t += TAP + GAP
             self.presses.append(name)
+        self.next_call = t
 
     def __call__(self, sim, ms):
         clock = sim.clock
@@ -43,6 +45,8 @@ class Driver:
         target = clock.now + max(1, int(ms))
         if self.queue and self.queue[0][0] < target:
             clock.now = max(clock.now, self.queue[0][0])
+        elif not self.queue and self.next_call > clock.now:
+            clock.now = min(target, self.next_call)
         else:
             clock.now = target
         while self.queue and self.queue[0][0] <= clock.now:
@@ -50,7 +54,7 @@ class Driver:
             sim.keys.push(b, pressed)
         if clock.now > self.limit:
             raise SimExit()
-        if not self.queue and not sim.keys.queue:
+        if not self.queue and not sim.keys.queue and clock.now >= self.next_call:
             names = self.policy(self.app)
             if names is None:
                 raise SimExit()

@@ -1,0 +1,380 @@
+"""The device app's features through button presses in the headless
+simulator: capture choice and preview, hint, undo, the AI's thinking between
+button polls, sleep and wake, resume after a reset, every menu path, a floor
+too big for one row, and the bytes a cursor move sends."""
+from core import cards as C
+from device import app as A
+from device import gfx as G
+from device import play as P
+from device.session import STEPPING
+from tests.devdrive import drive, menu_to, set_value
+
+
+def run(steps, **kw):
+    """Drive the app with a generator function of press lists (reads A.last)."""
+    gen = steps()
+    return drive(lambda app: next(gen, None), **kw)
+
+
+def until(cond, step="wait:100", limit=600):
+    for _ in range(limit):
+        if cond(A.last):
+            return
+        yield [step]
+    raise AssertionError("condition never met")
+
+
+def new_game(**opts):
+    app = A.last
+    yield menu_to(app, "New game") + ["A"]
+    for label, value in opts.items():
+        yield set_value(A.last, label, value)
+    yield menu_to(A.last, "Start") + ["A"]
+    yield from until(lambda a: a.screen is a.table and a.play.mode == P.PICK)
+
+
+def settings(**opts):
+    yield menu_to(A.last, "Settings") + ["A"]
+    for label, value in opts.items():
+        yield set_value(A.last, label, value)
+    yield ["B"]
+
+
+def my_turn(a):
+    return a.screen is a.table and a.play.mode == P.PICK
+
+
+def floor_tiles(app):
+    t = app.table
+    cards = t.narrow if not t.narrow.grid.hidden else t.full
+    return [x for x in cards.shadow if x != G.BLANK]
+
+
+def place(app, hand, floor, other="KH KD"):
+    """Seat 0 to move with hand, the AI (seat 1) holding other, over floor."""
+    from core.state import HAND
+    s = app.sess
+    st = s.state
+    st.place(0, C.parse_list(hand), C.parse_list(floor))
+    for i, c in enumerate(C.parse_list(other)):
+        st.hand[6 + i] = c
+        st.loc[c] = HAND + 1
+    st.hand_n[1] = len(other.split())
+    st.stock_pos = 52
+    s.refresh()
+    app.play.select(0)
+    app.dirty = True
+
+
+def test_capture_choice_cycles_largest_first_and_previews_the_taken_cards():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        place(A.last, "7H KS", "7C 3D 4S 2H 5C QD")
+        yield ["wait:50"]
+        a = A.last
+        p = a.play
+        seen["n"] = p.nopt
+        seen["counts"] = [p.cnt[k] for k in range(p.nopt)]
+        seen["msg"] = a.table.msg.text()
+        seen["inverted"] = sum(1 for x in a.table.full.shadow if G.INV <= x < G.BACK)
+        yield ["A"]                  # 4 buttons: A opens the choice
+        seen["mode"] = A.last.play.mode
+        yield ["RIGHT"]
+        seen["k"] = A.last.play.k
+        seen["msg2"] = A.last.table.msg.text()
+        seen["inverted2"] = sum(1 for x in A.last.table.full.shadow if G.INV <= x < G.BACK)
+        yield ["B"]                  # back to choosing a card
+        seen["mode2"] = A.last.play.mode
+        yield ["A", "A"]             # the largest capture
+        seen["floor"] = [C.name(A.last.sess.floor[i]) for i in range(A.last.sess.nfloor)]
+    run(steps, buttons=4)
+    # 7H takes 7 + 3+4 + 2+5 (all five), down to the 7 alone, and may be laid
+    assert seen["counts"][0] == 5 and seen["counts"][-1] == 0
+    assert seen["n"] >= 4
+    assert seen["counts"] == sorted(seen["counts"], reverse=True)
+    assert seen["msg"].startswith("7") and "TAKES 5" in seen["msg"] and "(1/" in seen["msg"]
+    assert seen["inverted"] == 5
+    assert seen["mode"] == P.CHOOSE and seen["k"] == 1
+    assert "(2/" in seen["msg2"] and seen["inverted2"] == seen["counts"][1]
+    assert seen["mode2"] == P.PICK
+    assert seen["floor"][:1] == ["QD"] or "QD" in seen["floor"]
+    assert "7C" not in seen["floor"]
+
+
+def test_basra_is_announced():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        place(A.last, "5H KS", "5C")
+        yield ["wait:50"]
+        seen["before"] = A.last.table.msg.text()
+        yield ["A"]
+        seen["mode"] = A.last.play.mode
+        seen["msg"] = A.last.table.msg.text()
+        seen["basras"] = A.last.sess.state.basras[0]
+    run(steps)
+    assert "BASRA" in seen["before"]
+    assert seen["mode"] == P.PAUSE and "BASRA" in seen["msg"] and seen["basras"] == 1
+
+
+def test_hint_selects_the_experts_play_and_gives_a_reason():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        yield ["B"]
+        seen["items"] = [it[0] for it in A.last.menu.items]
+        yield menu_to(A.last, "Hint") + ["A"]
+        seen["mode"] = A.last.play.mode
+        yield from until(my_turn, "wait:20")
+        a = A.last
+        seen["msg"] = a.table.msg.text()
+        seen["pick"] = a.sess.pick
+        seen["chosen"] = a.play.opt[a.play.k]
+        word = a.sess.buf[2 * a.sess.pick]
+        seen["card"] = word & 63
+        seen["sel_card"] = a.sess.state.hand[a.play.sel]
+    run(steps)
+    assert "Hint" in seen["items"]
+    assert seen["msg"].startswith("HINT ")
+    assert seen["chosen"] == seen["pick"] and seen["card"] == seen["sel_card"]
+
+
+def test_hints_off_hides_the_hint():
+    seen = {}
+
+    def steps():
+        yield from settings(Hints="off")
+        yield from new_game()
+        yield ["B"]
+        seen["items"] = [it[0] for it in A.last.menu.items]
+    run(steps)
+    assert "Hint" not in seen["items"]
+
+
+def test_undo_takes_back_my_play_and_the_ai_answer():
+    seen = {}
+
+    def steps():
+        yield from settings(Undo="on")
+        yield from new_game(Level="easy")
+        st = A.last.sess.state
+        seen["hand"] = st.hand_cards(0)
+        seen["floor"] = sorted(st.floor_cards([]))
+        yield ["A"]
+        yield from until(my_turn)
+        seen["after"] = A.last.sess.nlog
+        yield ["B"]
+        yield menu_to(A.last, "Undo") + ["A"]
+        st = A.last.sess.state
+        seen["hand2"] = st.hand_cards(0)
+        seen["floor2"] = sorted(st.floor_cards([]))
+        seen["nlog"] = A.last.sess.nlog
+        seen["mode"] = A.last.play.mode
+    run(steps)
+    assert seen["after"] == 2
+    assert seen["hand2"] == seen["hand"] and seen["floor2"] == seen["floor"]
+    assert seen["nlog"] == 0 and seen["mode"] == P.PICK
+
+
+def test_undo_is_off_by_default_and_never_in_hot_seat():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        yield ["A"]
+        yield from until(my_turn)
+        yield ["B"]
+        seen["off"] = [it[0] for it in A.last.menu.items]
+    run(steps)
+    assert "Undo" not in seen["off"]
+
+
+def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
+    seen = {"thinking": 0}
+    holder = {}
+    from device.session import Session
+    step = Session.think_step
+
+    def slow_step(self, elapsed):
+        holder["sim"].clock.now += 150      # a board: each world takes a while
+        return step(self, elapsed)
+    monkeypatch.setattr(Session, "think_step", slow_step)
+
+    def steps():
+        yield from new_game(Level="expert")
+        yield ["A"]
+        for _ in range(200):
+            a = A.last
+            if a.play.mode == P.THINK and a.sess.think == STEPPING:
+                seen["thinking"] += 1
+                seen["msg"] = a.table.msg.text()
+                yield ["B"]          # answered mid-search: the game menu
+                seen["menu"] = a.menu.kind if a.screen is a.menu else None
+                seen["still"] = a.sess.think == STEPPING
+                yield ["B"]          # back: the search goes on
+                break
+            yield ["wait:1"]
+        yield from until(my_turn, "wait:20")
+        seen["plays"] = A.last.sess.nlog
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    assert seen["thinking"] == 1
+    assert "THINKING" in seen["msg"]
+    assert seen["menu"] == "game" and seen["still"]
+    assert seen["plays"] == 2
+
+
+def test_sleep_after_idle_and_the_waking_press_does_nothing():
+    seen = {}
+    holder = {}
+
+    def steps():
+        yield from settings(Sleep="30s")
+        yield from new_game(Level="easy")
+        sim = holder["sim"]
+        seen["awake0"] = sim.display.awake
+        seen["sel0"] = A.last.play.sel
+        yield ["wait:31000"]
+        seen["asleep"] = not sim.display.awake
+        yield ["RIGHT"]
+        seen["awake"] = sim.display.awake
+        seen["sel1"] = A.last.play.sel
+        yield ["RIGHT"]
+        seen["sel2"] = A.last.play.sel
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    assert seen["awake0"] and seen["asleep"] and seen["awake"]
+    assert seen["sel1"] == seen["sel0"] and seen["sel2"] == seen["sel0"] + 1
+
+
+def test_resume_after_a_reset(tmp_path):
+    save = str(tmp_path / "basra.sav")
+    seen = {}
+
+    def first():
+        yield from new_game(Level="easy", Rules="french")
+        for _ in range(3):
+            yield ["RIGHT", "A"]
+            yield from until(my_turn)
+        s = A.last.sess
+        seen["state"] = (s.state.hand_cards(0), sorted(s.state.floor_cards([])),
+                         list(s.game.scores), s.nlog, s.variant)
+
+    def second():
+        seen["items"] = [it[0] for it in A.last.menu.items]
+        yield ["A"]
+        s = A.last.sess
+        seen["state2"] = (s.state.hand_cards(0), sorted(s.state.floor_cards([])),
+                          list(s.game.scores), s.nlog, s.variant)
+        seen["screen"] = A.last.screen is A.last.table
+    run(first, save=save, seed=4)
+    run(second, save=save, seed=9)
+    assert seen["items"][0] == "Continue"
+    assert seen["state2"] == seen["state"] and seen["state"][3] == 6
+    assert seen["screen"]
+
+
+def test_every_menu_path():
+    seen = {}
+    holder = {}
+
+    def steps():
+        a = A.last
+        seen["main"] = [it[0] for it in a.menu.items]
+        # settings: contrast and rotation apply at once, Back keeps them
+        yield menu_to(a, "Settings") + ["A"]
+        c0 = holder["sim"].display.contrast
+        yield set_value(a, "Contrast", 5)
+        yield set_value(a, "Rotation", 180)
+        seen["contrast"] = (c0, holder["sim"].display.contrast)
+        seen["rotation"] = holder["sim"].display.rotation
+        yield set_value(a, "Rotation", 0)
+        yield menu_to(a, "Back") + ["A"]
+        seen["after_settings"] = a.menu.kind
+        yield menu_to(a, "Stats") + ["A"]
+        seen["stats"] = [it[0] for it in a.menu.items]
+        yield ["B"]
+        yield menu_to(a, "Rules") + ["A"]
+        seen["rules"] = [it[0] for it in a.menu.items]
+        yield menu_to(a, "italian") + ["A"]
+        seen["page"] = a.pages.text.text(0)
+        yield ["RIGHT"]
+        seen["scrolled"] = a.pages.top
+        yield ["B"]
+        seen["back_rules"] = a.menu.kind
+        yield ["B"]
+        yield menu_to(a, "New game") + ["A"]
+        yield ["B"]
+        seen["back_new"] = a.menu.kind
+        yield from new_game(Level="easy")
+        yield ["B"]
+        seen["game"] = [it[0] for it in a.menu.items]
+        yield menu_to(a, "Rules") + ["A"]
+        yield ["A"]
+        seen["game_rules"] = a.pages.text.text(0)
+        yield ["B", "B"]
+        seen["back_table"] = a.screen is a.table
+        yield ["B"]
+        yield menu_to(a, "Settings") + ["A"]
+        yield ["B"]
+        seen["back_table2"] = a.screen is a.table
+        yield ["B"]
+        yield menu_to(a, "Resume") + ["A"]
+        seen["resumed"] = a.screen is a.table
+        yield ["B"]
+        yield menu_to(a, "Save and quit") + ["A"]
+        seen["quit"] = [it[0] for it in a.menu.items]
+        yield ["A"]
+        seen["continued"] = a.screen is a.table and a.play.mode == P.PICK
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    assert seen["main"][:4] == ["New game", "Settings", "Stats", "Rules"]
+    assert seen["contrast"][1] == 255 and seen["contrast"][0] != 255
+    assert seen["rotation"] == 180
+    assert seen["after_settings"] == "main"
+    assert seen["stats"][0].startswith("Games")
+    assert len(seen["rules"]) == 7
+    assert seen["page"].startswith("ITALIAN RULES") and seen["scrolled"] > 0
+    assert seen["back_rules"] == "rules" and seen["back_new"] == "main"
+    assert seen["game"][:2] == ["Resume", "Hint"] and "Save and quit" in seen["game"]
+    assert seen["game_rules"].startswith("EGYPTIAN RULES")
+    assert seen["back_table"] and seen["back_table2"] and seen["resumed"]
+    assert seen["quit"][0] == "Continue" and seen["continued"]
+
+
+def test_a_floor_of_thirty_cards_is_all_shown():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        a = A.last
+        floor = [C.name(c) for c in range(52) if c >> 2 != 10]
+        floor = [f for f in floor if f not in ("AH", "KS")][:30]
+        place(a, "AH KS", " ".join(floor), other="JC JD")
+        yield ["wait:50"]
+        seen["tiles"] = floor_tiles(a)
+        seen["narrow"] = not a.table.narrow.grid.hidden
+        seen["full_hidden"] = a.table.full.grid.hidden
+    run(steps)
+    assert seen["narrow"] and seen["full_hidden"]
+    assert len(seen["tiles"]) == 30
+
+
+def test_a_cursor_move_sends_a_small_area_and_idle_sends_nothing():
+    seen = {}
+    holder = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        sim = holder["sim"]
+        yield ["wait:300"]
+        n0 = len(sim.refreshes)
+        yield ["wait:3000"]
+        seen["idle"] = len(sim.refreshes) - n0
+        n1 = len(sim.refreshes)
+        yield ["RIGHT", "wait:100"]
+        seen["move"] = [r.bytes for r in sim.refreshes[n1:]]
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    assert seen["idle"] == 0
+    assert len(seen["move"]) == 1 and seen["move"][0] < 600
