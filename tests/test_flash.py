@@ -352,3 +352,52 @@ def test_not_enough_space_writes_nothing(tmp_path):
         assert r.returncode == 1
         assert "not enough space" in r.stderr and "--mpy" in r.stderr
         assert board.dump(tmp_path / "d") == 0
+
+
+# ------------------------------------------------------------ boards.md
+
+def _board_sections():
+    import re
+
+    text = (REPO / "boards.md").read_text()
+    for sec in text.split("\n### ")[1:]:
+        m = re.search(r"^board_id: (.*)$", sec, re.M)
+        if not m:
+            continue
+        ids = re.findall(r"`([a-z0-9_]+)`", m.group(1).split("(")[0])
+        rows = {}
+        for name, cell in re.findall(r"^\| (SDA|SCL|LEFT|RIGHT|UP|DOWN|A|B|piezo|battery) \| ([^|]+)\|", sec, re.M):
+            pin = cell.strip().split(" ")[0]
+            rows[name] = None if pin == "none" else pin
+        yield sec.splitlines()[0], ids, rows
+
+
+def test_boards_md_pin_tables_match_hal_profiles():
+    from hal import profiles
+
+    field = {"SDA": "sda", "SCL": "scl", "LEFT": "left", "RIGHT": "right", "UP": "up",
+             "DOWN": "down", "A": "a", "B": "b", "piezo": "piezo", "battery": "vbat"}
+    checked = 0
+    for title, ids, rows in _board_sections():
+        assert ids and rows, title
+        for bid in ids:
+            prof = profiles.PROFILES[bid]
+            for name, f in field.items():
+                assert rows.get(name) == prof[f], (title, bid, name, rows.get(name), prof[f])
+            checked += 1
+    assert checked >= 5
+    text = (REPO / "boards.md").read_text()
+    for bid in profiles.PROFILES:
+        assert f"`{bid}`" in text, bid
+
+
+def test_boards_md_bonnet_pins_match_blinka_backend():
+    from hal import blinka
+
+    text = (REPO / "boards.md").read_text()
+    sec = text[text.index("### Raspberry Pi with the Adafruit 128x64 OLED Bonnet"):]
+    import hal
+
+    for pin, button in blinka.BONNET:
+        name = hal.NAMES[button]
+        assert f"| {name} | {pin} |" in sec or (pin == "D4" and "| centre (acts as A) | D4 |" in sec), pin
