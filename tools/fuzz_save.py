@@ -159,20 +159,17 @@ class CutChecker:
         self.failures = []
         self.writes = 0
 
-    def region(self, img):
-        return bytes(img[self.offset:self.offset + S.SIZE])
-
-    def load(self, img):
-        key = self.region(img)
-        r = self.cache.get(key)
+    def load(self, region):
+        """Load a 256-byte save region (what SaveStore reads of an image)."""
+        r = self.cache.get(region)
         if r is None:
             self.distinct += 1
             try:
-                res = SaveStore(ImageStore(img, self.offset), check=False).load()
+                res = SaveStore(ImageStore(region), check=False).load()
                 r = (state_of(res), res[3])
             except Exception as e:  # a crash is a failure, recorded
                 r = ("crash", repr(e))
-            self.cache[key] = r
+            self.cache[region] = r
         self.cuts += 1
         return r
 
@@ -183,20 +180,24 @@ class CutChecker:
         # the record in slot 0 of the new image: a shorter prefix holds no whole record
         rec0 = S.parse(new[self.offset:self.offset + S.SLOT])
         first_whole = self.offset + (rec0[3] + 4 if rec0 else S.SIZE)
+        off = self.offset
+        end = off + S.SIZE
         cases = []
         if "slice" in self.models:
             for k in range(len(data) + 1):
-                img = bytearray(old)
-                img[start:start + k] = data[:k]
-                cases.append((img, "slice", k, False))
-                img = bytearray(img)
-                img[start + k:start + len(data)] = b"\xff" * (len(data) - k)
-                cases.append((img, "slice+ff", k, False))
+                img = bytearray(old[off:end])
+                a = start - off
+                img[a:a + k] = data[:k]
+                cases.append((bytes(img), "slice", k, False))
+                img[a + k:a + len(data)] = b"\xff" * (len(data) - k)
+                cases.append((bytes(img), "slice+ff", k, False))
         if "sector" in self.models:
-            cases.append((old, "sector", -1, False))
+            cases.append((old[off:end], "sector", -1, False))
+            newr = new[off:end]
             for k in range(len(new) + 1):
-                img = new[:k] + b"\xff" * (len(new) - k)
-                cases.append((img, "sector", k, k < first_whole))
+                # the first k bytes of the new 4 KB image over 0xFF, as the save region sees them
+                n = min(max(k - off, 0), S.SIZE)
+                cases.append((newr[:n] + b"\xff" * (S.SIZE - n), "sector", k, k < first_whole))
         for img, model, k, may_clean in cases:
             got, msg = self.load(img)
             if got == after:
