@@ -41,7 +41,10 @@ PILE = const(6)  # + side (0..3)
 GONE = const(10)  # leftover set aside (house rule)
 
 NOBODY = const(255)
-SCRATCH = const(128)  # distinct takes (by value) of one card, at most
+_SUMS = SumFinder()
+SCRATCH = const(96)  # distinct takes (by value) of one card, at most
+_SUM_CODE = array("i", [0] * SCRATCH)
+_SUM_N = bytearray(SCRATCH)
 MAX_PLIES = const(52)  # plays in one hand, at most
 
 
@@ -63,7 +66,7 @@ class State:
         self.points = card_points(r, bytearray(52))  # each card's points
 
         self.loc = bytearray(52)
-        self.arrival = array("i", [0] * 52)  # when each floor card was laid (display order)
+        self.arrival = bytearray(52)  # when each floor card was laid (display order)
         self.clock = 0
         self.hand = bytearray(self.nseats * 6)  # seat s holds hand[6*s : 6*s + hand_n[s]]
         self.hand_n = bytearray(self.nseats)
@@ -82,9 +85,11 @@ class State:
         # undo stack: each ply pushes its taken cards, then a 5-byte header
         self.undo = bytearray(52 + 5 * MAX_PLIES)
         self.undo_top = 0
-        self.sums = SumFinder()
-        self.sum_code = array("i", [0] * SCRATCH)  # one card's takes by value
-        self.sum_n = bytearray(SCRATCH)
+        # scratch for one card's takes, shared by every State: gen() is never
+        # re-entered, and a device holds a State for the game and one for the AI
+        self.sums = _SUMS
+        self.sum_code = _SUM_CODE
+        self.sum_n = _SUM_N
         self.overflow = False  # a gen() that reached its cap
 
     # -- setting up a hand ------------------------------------------------

@@ -131,6 +131,7 @@ def run(
     check: bool = True,
     name: str = "main.py",
     steps: int = 0,
+    mpy: bool = False,
 ):
     """Run `script` (MicroPython source) in a fresh VM and return its stdout.
 
@@ -156,6 +157,8 @@ def run(
         cmd += ["--pystack", str(int(pystack))]
     if steps:
         cmd += ["--steps", str(int(steps))]
+    if mpy:
+        cmd += ["--mpy"]  # copy .mpy files too (skipped by default: stale ones would shadow .py)
     if helpers and HELPERS.is_dir():
         cmd += ["--lib", str(HELPERS)]
     cmd += _tree_args(trees)

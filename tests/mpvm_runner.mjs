@@ -35,7 +35,7 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opts = { heapsize: 512 * 1024, pystack: 2048, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0 };
+const opts = { heapsize: 512 * 1024, pystack: 2048, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0, mpy: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -47,6 +47,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--path") opts.paths.push(next());
   else if (a === "--name") opts.name = next();
   else if (a === "--steps") opts.steps = parseInt(next(), 10);
+  else if (a === "--mpy") opts.mpy = true;
   else if (a.startsWith("--")) usage(`unknown option ${a}`);
   else if (opts.script === null) opts.script = a;
   else usage(`unexpected argument ${a}`);
@@ -94,7 +95,7 @@ function copyTree(hostdir, vmdir) {
   mkdirs(vmdir);
   for (const ent of fs.readdirSync(hostdir, { withFileTypes: true })) {
     const name = ent.name;
-    if (name.startsWith(".") || name === "__pycache__" || name.endsWith(".pyc") || name.endsWith(".mpy")) continue;
+    if (name.startsWith(".") || name === "__pycache__" || name.endsWith(".pyc") || (name.endsWith(".mpy") && !opts.mpy)) continue;
     const src = path.join(hostdir, name);
     const dst = vmdir + "/" + name;
     if (ent.isDirectory()) copyTree(src, dst);

@@ -90,19 +90,28 @@ def test_the_same_seed_gives_the_same_decisions():
     assert play_game(8, ["expert", "hard"], target=60) == a
 
 
-def test_a_clock_deadline_stops_the_search_between_worlds():
+def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
     rules, st = midgame(seed=2, plies=2)
+    buf = array("i", [0] * 1024)
+    legal = {(buf[2 * i], buf[2 * i + 1]) for i in range(st.gen(buf, 0, 512))}
     p = Player(rules, "expert", seed=1)
     ticks = [0]
 
-    def clock():
-        ticks[0] += 1000  # every reading: a second later
+    def clock(step=1):
+        ticks[0] += step
         return ticks[0]
 
-    p.choose(st, st.to_move, clock=clock, deadline=500)
-    assert p.search.samples_done == 1
-    p.choose(st, st.to_move)
+    # time is up at once: no world finishes, the answer comes from one ply
+    assert p.choose(st, st.to_move, clock=lambda: clock(1000), deadline=500) in legal
+    assert p.search.samples_done == 0
+    # a generous deadline lets every world finish
+    before = ticks[0]
+    assert p.choose(st, st.to_move, clock=clock, deadline=10 ** 6) in legal
     assert p.search.samples_done == p.worlds > 1
+    used = ticks[0] - before  # clock readings a whole decision takes
+    # half of that stops part way
+    assert p.choose(st, st.to_move, clock=clock, deadline=used // 2) in legal
+    assert 0 < p.search.samples_done < p.worlds
 
 
 def test_expert_beats_normal_over_duplicate_deals():

@@ -21,17 +21,22 @@ from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 LEVELS = ("easy", "normal", "hard", "expert")
 # level: (worlds, plies, positions a world's search may visit)
 SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
-NO_PLAY = const(-1)
+# the device's thinking time for hard and expert, on top of their budget:
+# the search stops at this deadline (ms) if its worlds are not done by then
+DEVICE_DEADLINE_MS = const(800)
 
 
 class Player:
-    def __init__(self, rules, level="expert", seed=1):
+    def __init__(self, rules, level="expert", seed=1, share=None):
+        """share: another Player whose buffers (search, observation) this one
+        reuses: AI seats decide one at a time, so a device with three AI
+        seats needs one set of buffers."""
         if level not in LEVELS and level != "oracle":
             raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
         self.rules = rules
         self.level = level
-        self.search = Search(rules, seed)
-        self.obs = Observation(rules)
+        self.search = Search(rules, seed) if share is None else share.search
+        self.obs = Observation(rules) if share is None else share.obs
         self.prng = Prng(seed * 7 + 3)
         self.worlds, self.plies, self.nodes = SEARCH.get(level, SEARCH["expert"])
 

@@ -7,9 +7,12 @@ play with the best total over the samples is chosen. With two players and
 an empty stock nothing is hidden: one world is the truth, and the search runs
 to the end of the hand (an exact solve, bounded by a node budget).
 
-Anytime: the budget is a number of samples, or a deadline on a clock
-(``ticks_ms``-style function and milliseconds): the search stops between
-samples once the deadline has passed. Allocates nothing per decision.
+Anytime: the budget is worlds and positions (deterministic: tests, arena),
+and optionally a deadline on a clock (``ticks_ms``-like function and
+milliseconds, the device): the search looks at the clock at every position
+and, once the deadline has passed, drops the world in progress and answers
+with what the finished worlds say (one ply when none finished). Allocates
+nothing per decision.
 """
 from array import array
 
@@ -20,9 +23,9 @@ from core.compat import const
 from core.prng import Prng
 from core.state import State
 
-ROOT_CAP = const(128)  # root plays (by value) considered
-NODE_CAP = const(40)  # plays per deeper node
-MAX_PLY = const(13)  # plies below the root: a whole 2-player Lebanese last deal
+ROOT_CAP = const(96)  # root plays (by value) considered
+NODE_CAP = const(24)  # plays per deeper node (more only on rare, huge floors)
+MAX_PLY = const(10)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
 
 
@@ -65,6 +68,9 @@ class Search:
         self.node_cap = 0
         self.samples_done = 0
         self.obs = None
+        self.clock = None
+        self.deadline = 0
+        self.start = 0
         self.n = 0
         self.worlds = 0
         self.depth = 0
@@ -93,16 +99,14 @@ class Search:
         worlds: sampled worlds to search; depth: plies in each; nodes: the
         most positions one world's search may visit (a world that needs more
         is dropped, so that no decision runs away); clock/deadline: stop
-        between worlds once clock() - start >= deadline (ticks_ms-like).
+        once clock() - start >= deadline milliseconds.
         """
-        start = clock() if clock is not None else 0
-        self.begin(obs, worlds, depth, nodes)
+        self.begin(obs, worlds, depth, nodes, clock, deadline)
         while not self.step():
-            if clock is not None and ((clock() - start) & 0x3FFFFFFF) >= deadline:
-                break
+            pass
         return self.best()
 
-    def begin(self, obs, worlds, depth, nodes):
+    def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
@@ -111,6 +115,9 @@ class Search:
         keeping the deepest search that finished.
         """
         self.obs = obs
+        self.clock = clock
+        self.deadline = deadline
+        self.start = clock() if clock is not None else 0
         self.n = self.root_plays(obs)
         rules = self.rules
         self.side = obs.seat % rules.sides
@@ -129,6 +136,9 @@ class Search:
         """One world searched (or one deeper pass of the exact search).
         Returns True when the decision needs no more steps."""
         if self.finished:
+            return True
+        if self._late():
+            self.finished = True
             return True
         n = self.n
         totals = self.totals
@@ -174,6 +184,10 @@ class Search:
                 best = i
         return best
 
+    def _late(self):
+        return self.clock is not None and (
+            (self.clock() - self.start) & 0x3FFFFFFF) >= self.deadline
+
     def _pass(self, n, depth, cap):
         """Search every distinct root play depth plies into self.cur; False
         when the search needed more than cap positions."""
@@ -204,7 +218,7 @@ class Search:
             w.undeal()
             return v
         self.nodes += 1
-        if self.nodes > self.node_cap:
+        if self.nodes > self.node_cap or self._late():
             self.aborted = True
             return 0
         if depth <= 0 or ply >= MAX_PLY:
