@@ -506,7 +506,12 @@ class Board:
         except Exception:
             pass
         try:
-            self.t.enter_raw_repl(soft_reset=False)
+            try:
+                self.t.enter_raw_repl(soft_reset=False)
+            except Exception:
+                # a running code.py can swallow the first Ctrl-C/Ctrl-A: once more
+                time.sleep(0.5)
+                self.t.enter_raw_repl(soft_reset=False)
         except Exception as e:
             self.close()
             raise FlashError(f"the board at {port} did not answer on its REPL ({e}). Press the "
