@@ -11,6 +11,7 @@ from array import array
 from core import cards as C
 from core import rules as R
 from core.compat import const
+from core.scoring import score
 from core.ai.observe import UNSEEN
 from core.state import FLOOR, NOBODY
 
@@ -27,6 +28,7 @@ class Evaluator:
         self.majority = rules.majority_points * Q
         self.seven_special = rules.seven != R.SEVEN_PLAIN
         self.cards = bytearray(4)
+        self.cpoints = bytearray(4)
         self.points = array("i", [0] * 4)
 
     def _margin(self, side):
@@ -38,34 +40,24 @@ class Evaluator:
         return self.nsides * pts[side] - total
 
     def final(self, st, side, carry):
-        """Exact margin when the hand is over (every hand empty, no stock)."""
+        """Exact margin when the hand is over (every hand empty, no stock):
+        the leftover to the last capturer, then the hand scored by the rules."""
         cards = self.cards
+        cpoints = self.cpoints
         pts = self.points
-        lc = st.last_capturer
-        lside = NOBODY if lc == NOBODY or st.rules.leftover else lc % self.nsides
         for s in range(self.nsides):
             cards[s] = st.pile_n[s]
-            pts[s] = st.pile_points[s] * Q + st.basras[s] * self.basra
-        if lside != NOBODY and st.floor_n:
+            cpoints[s] = st.pile_points[s]
+        lc = st.last_capturer
+        if lc != NOBODY and not st.rules.leftover and st.floor_n:
+            lside = lc % self.nsides
             cards[lside] += st.floor_n
-            fp = 0
             for c in range(52):
                 if st.loc[c] == FLOOR:
-                    fp += st.points[c]
-            pts[lside] += fp * Q
-        best = 0
-        at_best = 0
-        who = 0
+                    cpoints[lside] += st.points[c]
+        score(self.rules, self.nsides, cards, cpoints, st.basras, carry, pts)
         for s in range(self.nsides):
-            n = cards[s]
-            if n > best:
-                best = n
-                at_best = 1
-                who = s
-            elif n == best:
-                at_best += 1
-        if at_best == 1 and best >= self.rules.majority_min:
-            pts[who] += self.majority + carry * Q
+            pts[s] *= Q
         return self._margin(side)
 
     def static(self, st, side, carry):
