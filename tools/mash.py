@@ -22,7 +22,9 @@ import time
 
 from core.state import FLOOR, HAND, PILE
 
-STEP_MS = 40  # virtual time one AI search step takes (see s_step)
+# RP2040 CircuitPython / CPython speed, from the issue-6292 prime loop
+# (2.2 min against 0.4 s, /work/shared/references.md; tools/calibrate)
+STEP_FACTOR = 330
 BUTTONS = ("A", "A", "A", "A", "B", "LEFT", "RIGHT", "RIGHT", "UP", "DOWN")
 
 
@@ -103,12 +105,15 @@ def mash(presses, seed=1, log=None):
     sims = []
 
     def s_step(self, elapsed):
-        # a search step takes the board tens of ms: let virtual time pass so
-        # that presses arrive while the AI thinks, as they would on an RP2040
+        # a search step takes an RP2040 about STEP_FACTOR times as long as
+        # CPython here: let that much virtual time pass, so that presses
+        # arrive while the AI thinks as they would on the board
         w.steps += 1
+        t0 = time.perf_counter()
+        r = orig_step(self, elapsed)
         if sims:
-            sims[0].clock.now += STEP_MS
-        return orig_step(self, elapsed)
+            sims[0].clock.now += max(1, int((time.perf_counter() - t0) * 1000 * STEP_FACTOR))
+        return r
 
     def s_play(self, i):
         st = self.state
