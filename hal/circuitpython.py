@@ -13,6 +13,8 @@ the OLED works the error carries it (``err.display``) so hal.run shows it.
 import hal
 from hal import HalError
 
+STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
+
 _BUTTONS = (("up", hal.UP), ("down", hal.DOWN), ("left", hal.LEFT),
             ("right", hal.RIGHT), ("a", hal.A), ("b", hal.B))
 
@@ -135,7 +137,7 @@ def _open_storage(settings):
     if nvm is None:
         return FileStore("/basra.sav", 512)
     offset = settings.number("BASRA_NVM_OFFSET", 0)
-    if offset < 0 or offset + 64 > len(nvm):
+    if offset < 0 or offset + STORE_BYTES > len(nvm):
         raise HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"
                        % (offset, len(nvm)), "BASRA_NVM_OFFSET")
     return ByteStore(nvm, offset)

@@ -224,3 +224,14 @@ def test_two_buttons_on_one_pin(monkeypatch):
     with pytest.raises(hal.HalError) as e:
         f.open()
     assert "BASRA_BTN_UP" in e.value.message and "BASRA_BTN_A" in e.value.message
+
+
+@pytest.mark.parametrize("offset,ok", [(0, True), (3840, True), (3841, False), (-1, False)])
+def test_nvm_offset_must_leave_room_for_the_save(monkeypatch, offset, ok):
+    f = Fakes(monkeypatch, settings={"BASRA_NVM_OFFSET": offset})
+    if ok:
+        assert f.open().storage is not None
+        return
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    assert e.value.setting == "BASRA_NVM_OFFSET" and str(offset) in e.value.message
