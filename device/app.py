@@ -9,20 +9,13 @@ puts the panel to sleep after the idle time (the waking press does nothing).
 import displayio
 
 import hal
-from core.ai.player import LEVELS
-from core.rules import PRESETS, preset
+from core.rules import PRESETS
 from device import gfx as G
 from device import store as S
 from device.play import Play
 from device.screens import Menu, Pages
 from device.session import Session
 from device.table import Table
-
-PLAYERS = (2, 3, 4)
-TARGETS = (31, 61, 101, 121, 151, 201)
-SLEEPS = (0, 30, 60, 120, 300)
-CONTRASTS = (16, 48, 96, 160, 255)
-ON_OFF = ("on", "off")
 
 last = None     # the running App (tests look at it)
 
@@ -74,6 +67,18 @@ class App:
         if st.rotation in (0, 180) and d.rotation != st.rotation:
             d.rotation = st.rotation
 
+    def rare(self, name, arg=None):
+        """Call device.menus.<name>(self[, arg]) with that module loaded for
+        the call only (menus a hand never needs stay out of the heap)."""
+        from device import menus
+        fn = getattr(menus, name)
+        menus = None
+        try:
+            return fn(self) if arg is None else fn(self, arg)
+        finally:
+            fn = None
+            G.drop("device.menus")
+
     def beep(self, hz, ms):
         if self.settings.sound:
             self.h.sound.tone(hz, ms)
@@ -88,64 +93,6 @@ class App:
         if note:
             items.append([note[:21], False, 0])
         self.menu.open("main", "POCKET BASRA", items)
-        self.show(self.menu)
-
-    def new_game_menu(self):
-        st = self.settings
-        lv = st.last_level if st.last_level in LEVELS else "normal"
-        pl = st.last_players if st.last_players in PLAYERS else 2
-        va = st.last_variant if st.last_variant in PRESETS else "egyptian"
-        tg = st.last_target
-        if tg not in TARGETS:
-            tg = preset(va).target
-        if tg not in TARGETS:
-            tg = 101
-        items = [["Level", LEVELS, LEVELS.index(lv)],
-                 ["Players", PLAYERS, PLAYERS.index(pl)],
-                 ["People", (1, 2, 3, 4), 0],
-                 ["Rules", PRESETS, PRESETS.index(va)],
-                 ["Target", TARGETS, TARGETS.index(tg)],
-                 ["Start", None, 0]]
-        self.menu.open("new", "NEW GAME", items, 5)
-        self.show(self.menu)
-
-    def settings_menu(self, back="main"):
-        st = self.settings
-        self.back_to = back
-        c = 0
-        for i in range(len(CONTRASTS)):
-            if CONTRASTS[i] <= st.contrast:
-                c = i
-        sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
-        items = [["Contrast", (1, 2, 3, 4, 5), c],
-                 ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl],
-                 ["Sound", ON_OFF, 0 if st.sound else 1],
-                 ["Rotation", (0, 180), 1 if st.rotation == 180 else 0],
-                 ["Hints", ON_OFF, 0 if st.hints else 1],
-                 ["Undo", ON_OFF, 0 if st.undo else 1],
-                 ["Back", None, 0]]
-        self.menu.open("settings", "SETTINGS", items)
-        self.show(self.menu)
-
-    def read_settings(self):
-        m = self.menu
-        st = self.settings
-        st.contrast = CONTRASTS[m.items[0][2]]
-        st.sleep_s = SLEEPS[m.items[1][2]]
-        st.sound = m.items[2][2] == 0
-        st.rotation = m.value(3)
-        st.hints = m.items[4][2] == 0
-        st.undo = m.items[5][2] == 0
-        self.apply_settings()
-
-    def stats_menu(self):
-        t = self.stats
-        items = [["Games %d" % t.games, False, 0]]
-        for k in range(4):
-            items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
-        items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
-                  ["Back", None, 0]]
-        self.menu.open("stats", "STATS", items, len(items) - 1)
         self.show(self.menu)
 
     def rules_menu(self, back="main"):
@@ -176,11 +123,11 @@ class App:
             if label == "Continue":
                 self.resume()
             elif label == "New game":
-                self.new_game_menu()
+                self.rare("new_game_menu")
             elif label == "Settings":
-                self.settings_menu()
+                self.rare("settings_menu")
             elif label == "Stats":
-                self.stats_menu()
+                self.rare("stats_menu")
             elif label == "Rules":
                 self.rules_menu()
         elif kind == "new":
@@ -191,12 +138,12 @@ class App:
                 m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
                 m.draw()
             elif what == "pick":
-                self.start_new()
+                self.rare("start_new")
         elif kind == "settings":
             if what == "change":
-                self.read_settings()
+                self.rare("read_settings")
             elif what == "back" or label == "Back":
-                self.read_settings()
+                self.rare("read_settings")
                 self.store.save_settings(self.settings)
                 if self.back_to == "game":
                     self.to_table()
@@ -213,7 +160,10 @@ class App:
                     self.main_menu()
             elif what == "pick":
                 from device import rulestext
-                self.pages.open("rules", rulestext.lines(label))
+                lines = rulestext.lines(label)
+                rulestext = None
+                G.drop("device.rulestext")
+                self.pages.open("rules", lines)
                 self.show(self.pages)
         elif kind == "game":
             if what == "back" or label == "Resume":
@@ -229,7 +179,7 @@ class App:
             elif label == "Rules":
                 self.rules_menu("game")
             elif label == "Settings":
-                self.settings_menu("game")
+                self.rare("settings_menu", "game")
             elif label == "Save and quit":
                 self.save()
                 self.sess = None
@@ -244,7 +194,7 @@ class App:
         elif kind == "summary":
             g = self.sess.game
             if g.winner is not None:
-                self.game_over()
+                self.rare("game_over")
             else:
                 self.sess.start_hand()
                 self.save()
@@ -252,34 +202,6 @@ class App:
                 self.play.begin(self.sess)
 
     # -- games -------------------------------------------------------------------
-    def start_new(self):
-        m = self.menu
-        level = m.value(0)
-        players = m.value(1)
-        people = min(m.value(2), players)
-        variant = m.value(3)
-        target = m.value(4)
-        try:
-            preset(variant, players, target)
-        except ValueError:
-            m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
-            m.draw()
-            self.dirty = True
-            return
-        st = self.settings
-        st.last_level, st.last_players, st.last_variant, st.last_target = (
-            level, players, variant, target)
-        self.store.save_settings(st)
-        levels = []
-        for s in range(players):
-            human = s < people if people < players else True
-            levels.append("human" if human else level)
-        self.seed = (self.seed * 1103515245 + 12345 + self.now()) & 0x3FFFFFFF
-        self.sess = Session(variant, players, levels, target, self.seed)
-        self.sess.start_hand()
-        self.save()
-        self.to_table(begin=True)
-
     def resume(self):
         sv = self.saved
         try:
@@ -360,73 +282,8 @@ class App:
             sv.plays = b""
             self.saved = sv
             self.store.save_game(sv)
-        self.pages.open("summary", self.summary_lines())
+        self.pages.open("summary", self.rare("summary_lines"))
         self.show(self.pages)
-
-    def summary_lines(self):
-        s = self.sess
-        g = s.game
-        t = self.table
-        ns = s.nsides
-        w = 8 if ns == 3 else 12
-        head = "HAND %d" % g.hand_no
-        lines = [head + " " * (8 - len(head))]
-        for side in range(ns):
-            lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
-        rows = [[0] * 5 for _ in range(ns)]
-        for side in range(ns):
-            s.breakdown(side, rows[side])
-        maj = s.majority_side()
-        r = s.rules
-
-        def row(name, fn):
-            line = name + " " * (8 - len(name))
-            for side in range(ns):
-                line += ("%" + str(w) + "s") % fn(side)
-            lines.append(line)
-
-        row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
-                                         if k == maj else ""))
-        row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
-        row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-        row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-        row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
-        row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
-            if s.hand_basras[k] else "-")
-        carry = g.carry
-        lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                                     ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
-                                      else "-")))
-        row("HAND", lambda k: "%d" % g.hand_points[k])
-        row("TOTAL", lambda k: "%d" % g.scores[k])
-        return lines
-
-    def game_over(self):
-        s = self.sess
-        g = s.game
-        t = self.table
-        self.games_over += 1
-        me = s.side_of(self.play.viewer)
-        st = self.stats
-        if s.humans == 1:
-            st.games += 1
-            if g.winner == me and s.level in LEVELS:
-                st.wins[LEVELS.index(s.level)] += 1
-            self.store.save_stats(st)
-        name = t.side_names[g.winner]
-        if s.humans == 1 and s.players == 4:
-            head = "WE WIN!" if g.winner == me else "THEY WIN"
-        elif s.humans == 1:
-            head = "YOU WIN!" if g.winner == me else "%s WINS" % name
-        else:
-            head = "%s WINS!" % name
-        items = [[head, False, 0]]
-        for side in range(s.nsides):
-            items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0])
-        items.append(["Menu", None, 0])
-        self.sess = None
-        self.menu.open("over", "GAME OVER", items, len(items) - 1)
-        self.show(self.menu)
 
     # -- the loop -------------------------------------------------------------------
     def key(self, b):

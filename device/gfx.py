@@ -11,8 +11,6 @@ same card inverted (selected, or taken by the selected play), BACK, BLANK.
 """
 import displayio
 
-from device import fontdata
-
 try:
     from micropython import const
 except ImportError:
@@ -47,62 +45,6 @@ class Font:
         self.n = n        # glyphs; +n = inverted
 
 
-def _font(data, gw, gh, cw, ch, n, top_bit):
-    # n glyphs of gw x gh (one byte a row) in cw x ch cells, then inverted
-    bmp = displayio.Bitmap(cw * n * 2, ch, 2)
-    for i in range(n):
-        x0 = i * cw
-        xi = (i + n) * cw
-        for y in range(ch):
-            for x in range(cw):
-                bmp[xi + x, y] = 1
-        for y in range(gh):
-            r = data[i * gh + y]
-            if not r:
-                continue
-            for x in range(gw):
-                if r & (top_bit >> x):
-                    bmp[x0 + x, y] = 1
-                    bmp[xi + x, y] = 0
-    return Font(bmp, cw, ch, n)
-
-
-def _glyph(bmp, x0, y0, data, off, h, value):
-    for y in range(h):
-        r = data[off + y]
-        for x in range(5):
-            if r & (16 >> x):
-                bmp[x0 + x, y0 + y] = value
-
-
-def _cards(w):
-    bmp = displayio.Bitmap(w * CARD_TILES, CARD_H, 2)
-    narrow = w < CARD_W
-    bw = w if narrow else w - 1          # body width (a gap column on full cards)
-    gx = 2 if narrow else 3
-    for t in range(BLANK):
-        x0 = t * w
-        inv = INV <= t < BACK
-        # body: a rounded frame, filled when inverted
-        for y in range(CARD_H):
-            for x in range(bw):
-                edge = y == 0 or y == CARD_H - 1 or x == 0 or (x == bw - 1 and not narrow)
-                corner = (y == 0 or y == CARD_H - 1) and (x == 0 or (x == bw - 1 and not narrow))
-                if corner:
-                    continue
-                if inv or edge:
-                    bmp[x0 + x, y] = 1
-                elif t == BACK and (x + y) % 3 == 0:
-                    bmp[x0 + x, y] = 1
-        if t >= BACK:
-            continue
-        c = t - INV if inv else t
-        v = 0 if inv else 1
-        _glyph(bmp, x0 + gx, 2, fontdata.RANKS, (c >> 2) * 7, 7, v)
-        _glyph(bmp, x0 + gx, 10, fontdata.SUITS, (c & 3) * 5, 5, v)
-    return bmp
-
-
 class Gfx:
     """The sheets and the palette, made once."""
 
@@ -111,10 +53,29 @@ class Gfx:
         pal[0] = 0x000000
         pal[1] = 0xFFFFFF
         self.pal = pal
-        self.small = _font(fontdata.SMALL, 3, 5, 4, 6, SMALL_N, 4)
-        self.big = _font(fontdata.BIG, 6, 10, 6, 10, BIG_N, 128)
-        self.cards = _cards(CARD_W)
-        self.narrow = _cards(NARROW_W)
+        # the sheets are drawn by device/sheets.py from device/fontdata.py, both
+        # needed only here: dropped afterwards (their bytecode and glyph bytes
+        # are about 3 KB of heap on a board)
+        from device import fontdata as F, sheets
+        self.small = Font(sheets.font(F.SMALL, 3, 5, 4, 6, SMALL_N, 4), 4, 6, SMALL_N)
+        self.big = Font(sheets.font(F.BIG, 6, 10, 6, 10, BIG_N, 128), 6, 10, BIG_N)
+        self.cards = sheets.cards(CARD_W)
+        self.narrow = sheets.cards(NARROW_W)
+        F = sheets = None
+        drop("device.sheets")
+        drop("device.fontdata")
+
+
+def drop(name):
+    """Forget a module imported for one job so a collection frees it (its
+    bytecode lives in RAM on a board). Only for modules nothing else keeps."""
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+    dot = name.rfind(".")
+    pkg = sys.modules.get(name[:dot]) if dot > 0 else None
+    if pkg is not None and hasattr(pkg, name[dot + 1:]):
+        delattr(pkg, name[dot + 1:])
 
 
 class Text:

@@ -1,0 +1,173 @@
+"""The rarely used parts of the device app: the new-game, settings and stats
+menus, the start of a new game, the hand summary and the end of a game.
+``App.rare`` imports this module for one call and drops it afterwards, so
+its bytecode is not in the heap while a hand is played (about 3 KB on a board).
+Each function takes the running device.app.App.
+"""
+from core.ai.player import LEVELS
+from core.rules import PRESETS, preset
+from device.session import Session
+
+PLAYERS = (2, 3, 4)
+TARGETS = (31, 61, 101, 121, 151, 201)
+SLEEPS = (0, 30, 60, 120, 300)
+CONTRASTS = (16, 48, 96, 160, 255)
+ON_OFF = ("on", "off")
+
+
+def new_game_menu(app):
+    st = app.settings
+    lv = st.last_level if st.last_level in LEVELS else "normal"
+    pl = st.last_players if st.last_players in PLAYERS else 2
+    va = st.last_variant if st.last_variant in PRESETS else "egyptian"
+    tg = st.last_target
+    if tg not in TARGETS:
+        tg = preset(va).target
+    if tg not in TARGETS:
+        tg = 101
+    items = [["Level", LEVELS, LEVELS.index(lv)],
+             ["Players", PLAYERS, PLAYERS.index(pl)],
+             ["People", (1, 2, 3, 4), 0],
+             ["Rules", PRESETS, PRESETS.index(va)],
+             ["Target", TARGETS, TARGETS.index(tg)],
+             ["Start", None, 0]]
+    app.menu.open("new", "NEW GAME", items, 5)
+    app.show(app.menu)
+
+
+def settings_menu(app, back="main"):
+    st = app.settings
+    app.back_to = back
+    c = 0
+    for i in range(len(CONTRASTS)):
+        if CONTRASTS[i] <= st.contrast:
+            c = i
+    sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
+    items = [["Contrast", (1, 2, 3, 4, 5), c],
+             ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl],
+             ["Sound", ON_OFF, 0 if st.sound else 1],
+             ["Rotation", (0, 180), 1 if st.rotation == 180 else 0],
+             ["Hints", ON_OFF, 0 if st.hints else 1],
+             ["Undo", ON_OFF, 0 if st.undo else 1],
+             ["Back", None, 0]]
+    app.menu.open("settings", "SETTINGS", items)
+    app.show(app.menu)
+
+
+def read_settings(app):
+    m = app.menu
+    st = app.settings
+    st.contrast = CONTRASTS[m.items[0][2]]
+    st.sleep_s = SLEEPS[m.items[1][2]]
+    st.sound = m.items[2][2] == 0
+    st.rotation = m.value(3)
+    st.hints = m.items[4][2] == 0
+    st.undo = m.items[5][2] == 0
+    app.apply_settings()
+
+
+def stats_menu(app):
+    t = app.stats
+    items = [["Games %d" % t.games, False, 0]]
+    for k in range(4):
+        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
+    items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
+              ["Back", None, 0]]
+    app.menu.open("stats", "STATS", items, len(items) - 1)
+    app.show(app.menu)
+
+
+def start_new(app):
+    m = app.menu
+    level = m.value(0)
+    players = m.value(1)
+    people = min(m.value(2), players)
+    variant = m.value(3)
+    target = m.value(4)
+    try:
+        preset(variant, players, target)
+    except ValueError:
+        m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
+        m.draw()
+        app.dirty = True
+        return
+    st = app.settings
+    st.last_level, st.last_players, st.last_variant, st.last_target = (
+        level, players, variant, target)
+    app.store.save_settings(st)
+    levels = []
+    for s in range(players):
+        human = s < people if people < players else True
+        levels.append("human" if human else level)
+    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    app.sess = Session(variant, players, levels, target, app.seed)
+    app.sess.start_hand()
+    app.save()
+    app.to_table(begin=True)
+
+
+def summary_lines(app):
+    s = app.sess
+    g = s.game
+    t = app.table
+    ns = s.nsides
+    w = 8 if ns == 3 else 12
+    head = "HAND %d" % g.hand_no
+    lines = [head + " " * (8 - len(head))]
+    for side in range(ns):
+        lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
+    rows = [[0] * 5 for _ in range(ns)]
+    for side in range(ns):
+        s.breakdown(side, rows[side])
+    maj = s.majority_side()
+    r = s.rules
+
+    def row(name, fn):
+        line = name + " " * (8 - len(name))
+        for side in range(ns):
+            line += ("%" + str(w) + "s") % fn(side)
+        lines.append(line)
+
+    row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
+                                     if k == maj else ""))
+    row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
+    row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
+    row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
+    row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
+    row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
+        if s.hand_basras[k] else "-")
+    carry = g.carry
+    lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
+                                 ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
+                                  else "-")))
+    row("HAND", lambda k: "%d" % g.hand_points[k])
+    row("TOTAL", lambda k: "%d" % g.scores[k])
+    return lines
+
+
+def game_over(app):
+    s = app.sess
+    g = s.game
+    t = app.table
+    app.games_over += 1
+    me = s.side_of(app.play.viewer)
+    st = app.stats
+    if s.humans == 1:
+        st.games += 1
+        if g.winner == me and s.level in LEVELS:
+            st.wins[LEVELS.index(s.level)] += 1
+        app.store.save_stats(st)
+    name = t.side_names[g.winner]
+    if s.humans == 1 and s.players == 4:
+        head = "WE WIN!" if g.winner == me else "THEY WIN"
+    elif s.humans == 1:
+        head = "YOU WIN!" if g.winner == me else "%s WINS" % name
+    else:
+        head = "%s WINS!" % name
+    items = [[head, False, 0]]
+    for side in range(s.nsides):
+        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0])
+    items.append(["Menu", None, 0])
+    app.sess = None
+    app.menu.open("over", "GAME OVER", items, len(items) - 1)
+    app.show(app.menu)
