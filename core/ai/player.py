@@ -103,8 +103,8 @@ class Player:
         if flags & SWEEP:
             return "sweeps %d cards" % state.floor_n
         if flags & LAY:
-            lone = state.floor_n == 0
-            return "starts the floor" if lone else "keeps its captures"
+            # laid on an empty floor it stands alone; on a floor, none is alone
+            return "starts the floor" if state.floor_n == 0 else "leaves no lone card"
         n = _count(take, card)
         for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
             if flags & flag:
