@@ -9,12 +9,10 @@ puts the panel to sleep after the idle time (the waking press does nothing).
 import displayio
 
 import hal
-from core.rules import PRESETS
 from device import gfx as G
 from device import store as S
 from device.play import Play
 from device.screens import Menu, Pages
-from device.session import Session
 from device.table import Table
 
 last = None     # the running App (tests look at it)
@@ -39,6 +37,7 @@ class App:
         self.screen = None
         self.store = S.SaveStore(h.storage)
         self.saved, self.settings, self.stats, note = self.store.load()
+        G.drop("device.saveload")   # the reading side of the save: start only
         self.apply_settings()
         self.sess = None
         self.dirty = True
@@ -46,7 +45,7 @@ class App:
         self.hands_over = 0
         self.back_to = None
         self.seed = h.seed & 0x3FFFFFFF
-        self.main_menu(note)
+        self.rare("main_menu", note)
 
     # -- plumbing ---------------------------------------------------------------
     def now(self):
@@ -67,14 +66,14 @@ class App:
         if st.rotation in (0, 180) and d.rotation != st.rotation:
             d.rotation = st.rotation
 
-    def rare(self, name, arg=None):
+    def rare(self, name, *args):
         """Call device.menus.<name>(self[, arg]) with that module loaded for
         the call only (menus a hand never needs stay out of the heap)."""
         from device import menus
         fn = getattr(menus, name)
         menus = None
         try:
-            return fn(self) if arg is None else fn(self, arg)
+            return fn(self, *args)
         finally:
             fn = None
             G.drop("device.menus")
@@ -84,113 +83,10 @@ class App:
             self.h.sound.tone(hz, ms)
 
     # -- menus -----------------------------------------------------------------
-    def main_menu(self, note=None):
-        items = []
-        if self.saved is not None:
-            items.append(["Continue", None, 0])
-        items += [["New game", None, 0], ["Settings", None, 0], ["Stats", None, 0],
-                  ["Rules", None, 0]]
-        if note:
-            items.append([note[:21], False, 0])
-        self.menu.open("main", "POCKET BASRA", items)
-        self.show(self.menu)
-
-    def rules_menu(self, back="main"):
-        self.back_to = back
-        items = [[p, None, 0] for p in PRESETS]
-        cur = PRESETS.index(self.sess.variant) if self.sess is not None and back == "game" else 0
-        self.menu.open("rules", "RULES", items, cur)
-        self.show(self.menu)
-
-    def game_menu(self):
-        items = [["Resume", None, 0]]
-        mine = self.play.mode in (0, 1)     # PICK or CHOOSE: the person's turn
-        if self.settings.hints and mine:
-            items.append(["Hint", None, 0])
-        if self.settings.undo and self.sess.can_undo(self.play.viewer):
-            items.append(["Undo", None, 0])
-        items += [["Rules", None, 0], ["Settings", None, 0], ["Save and quit", None, 0]]
-        self.menu.open("game", "GAME", items)
-        self.show(self.menu)
-
-    def on_menu(self, what, k):
-        m = self.menu
-        kind = m.kind
-        label = m.items[k][0] if k >= 0 else ""
-        if kind == "main":
-            if what != "pick":
-                return
-            if label == "Continue":
-                self.resume()
-            elif label == "New game":
-                self.rare("new_game_menu")
-            elif label == "Settings":
-                self.rare("settings_menu")
-            elif label == "Stats":
-                self.rare("stats_menu")
-            elif label == "Rules":
-                self.rules_menu()
-        elif kind == "new":
-            if what == "back":
-                self.main_menu()
-            elif what == "change" and k == 1:
-                m.items[2][1] = tuple(range(1, m.value(1) + 1))
-                m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
-                m.draw()
-            elif what == "pick":
-                self.rare("start_new")
-        elif kind == "settings":
-            if what == "change":
-                self.rare("read_settings")
-            elif what == "back" or label == "Back":
-                self.rare("read_settings")
-                self.store.save_settings(self.settings)
-                if self.back_to == "game":
-                    self.to_table()
-                else:
-                    self.main_menu()
-        elif kind == "stats":
-            if what == "back" or what == "pick":
-                self.main_menu()
-        elif kind == "rules":
-            if what == "back":
-                if self.back_to == "game":
-                    self.to_table()
-                else:
-                    self.main_menu()
-            elif what == "pick":
-                from device import rulestext
-                lines = rulestext.lines(label)
-                rulestext = None
-                G.drop("device.rulestext")
-                self.pages.open("rules", lines)
-                self.show(self.pages)
-        elif kind == "game":
-            if what == "back" or label == "Resume":
-                self.to_table()
-            elif label == "Hint":
-                self.to_table()
-                self.play.hint(self.now())
-            elif label == "Undo":
-                self.sess.think_reset()
-                self.sess.undo(self.play.viewer)
-                self.save()
-                self.to_table(begin=True)
-            elif label == "Rules":
-                self.rules_menu("game")
-            elif label == "Settings":
-                self.rare("settings_menu", "game")
-            elif label == "Save and quit":
-                self.save()
-                self.sess = None
-                self.main_menu()
-        elif kind == "over":
-            self.main_menu()
-
     def on_pages(self):
         kind = self.pages.kind
         if kind == "rules":
-            self.rules_menu(self.back_to)
+            self.rare("rules_menu", self.back_to)
         elif kind == "summary":
             g = self.sess.game
             if g.winner is not None:
@@ -202,25 +98,6 @@ class App:
                 self.play.begin(self.sess)
 
     # -- games -------------------------------------------------------------------
-    def resume(self):
-        sv = self.saved
-        try:
-            sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-            g = sess.game
-            g.hand_no = sv.hand_no
-            g.dealer = sv.dealer
-            for s in range(len(sv.scores)):
-                g.scores[s] = sv.scores[s]
-            g.carry = sv.carry
-            sess.replay(sv.plays)
-        except Exception as e:
-            self.saved = None
-            self.store.save_game(None)
-            self.main_menu("save unusable: %s" % e)
-            return
-        self.sess = sess
-        self.to_table(begin=True)
-
     def to_table(self, begin=False):
         self.show(self.table)
         if begin:
@@ -292,7 +169,7 @@ class App:
         if scr is self.menu:
             r = self.menu.key(b)
             if r is not None:
-                self.on_menu(r[0], r[1])
+                self.rare("on_menu", r[0], r[1])
         elif scr is self.pages:
             if self.pages.key(b) == "close":
                 self.on_pages()

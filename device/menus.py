@@ -1,11 +1,13 @@
-"""The rarely used parts of the device app: the new-game, settings and stats
-menus, the start of a new game, the hand summary and the end of a game.
-``App.rare`` imports this module for one call and drops it afterwards, so
-its bytecode is not in the heap while a hand is played (about 3 KB on a board).
+"""The menus of the device app (main, new game, settings, stats, rules, the
+game menu) and what they lead to (a new game, resume), the hand summary and
+the end of a game. ``App.rare`` imports this module for one call and drops it
+afterwards, so its bytecode is not in the heap while a hand is played (about
+5 KB on a board; loading it again costs a few ms on a menu press).
 Each function takes the running device.app.App.
 """
 from core.ai.player import LEVELS
 from core.rules import PRESETS, preset
+from device import gfx as G
 from device.session import Session
 
 PLAYERS = (2, 3, 4)
@@ -13,6 +15,133 @@ TARGETS = (31, 61, 101, 121, 151, 201)
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
+
+
+def main_menu(app, note=None):
+    items = []
+    if app.saved is not None:
+        items.append(["Continue", None, 0])
+    items += [["New game", None, 0], ["Settings", None, 0], ["Stats", None, 0],
+              ["Rules", None, 0]]
+    if note:
+        items.append([note[:21], False, 0])
+    app.menu.open("main", "POCKET BASRA", items)
+    app.show(app.menu)
+
+
+def rules_menu(app, back="main"):
+    app.back_to = back
+    items = [[p, None, 0] for p in PRESETS]
+    cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0
+    app.menu.open("rules", "RULES", items, cur)
+    app.show(app.menu)
+
+
+def game_menu(app):
+    items = [["Resume", None, 0]]
+    mine = app.play.mode in (0, 1)     # PICK or CHOOSE: the person's turn
+    if app.settings.hints and mine:
+        items.append(["Hint", None, 0])
+    if app.settings.undo and app.sess.can_undo(app.play.viewer):
+        items.append(["Undo", None, 0])
+    items += [["Rules", None, 0], ["Settings", None, 0], ["Save and quit", None, 0]]
+    app.menu.open("game", "GAME", items)
+    app.show(app.menu)
+
+
+def on_menu(app, what, k):
+    m = app.menu
+    kind = m.kind
+    label = m.items[k][0] if k >= 0 else ""
+    if kind == "main":
+        if what != "pick":
+            return
+        if label == "Continue":
+            resume(app)
+        elif label == "New game":
+            new_game_menu(app)
+        elif label == "Settings":
+            settings_menu(app)
+        elif label == "Stats":
+            stats_menu(app)
+        elif label == "Rules":
+            rules_menu(app)
+    elif kind == "new":
+        if what == "back":
+            main_menu(app)
+        elif what == "change" and k == 1:
+            m.items[2][1] = tuple(range(1, m.value(1) + 1))
+            m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
+            m.draw()
+        elif what == "pick":
+            start_new(app)
+    elif kind == "settings":
+        if what == "change":
+            read_settings(app)
+        elif what == "back" or label == "Back":
+            read_settings(app)
+            app.store.save_settings(app.settings)
+            if app.back_to == "game":
+                app.to_table()
+            else:
+                main_menu(app)
+    elif kind == "stats":
+        if what == "back" or what == "pick":
+            main_menu(app)
+    elif kind == "rules":
+        if what == "back":
+            if app.back_to == "game":
+                app.to_table()
+            else:
+                main_menu(app)
+        elif what == "pick":
+            from device import rulestext
+            lines = rulestext.lines(label)
+            rulestext = None
+            G.drop("device.rulestext")
+            app.pages.open("rules", lines)
+            app.show(app.pages)
+    elif kind == "game":
+        if what == "back" or label == "Resume":
+            app.to_table()
+        elif label == "Hint":
+            app.to_table()
+            app.play.hint(app.now())
+        elif label == "Undo":
+            app.sess.think_reset()
+            app.sess.undo(app.play.viewer)
+            app.save()
+            app.to_table(begin=True)
+        elif label == "Rules":
+            rules_menu(app, "game")
+        elif label == "Settings":
+            settings_menu(app, "game")
+        elif label == "Save and quit":
+            app.save()
+            app.sess = None
+            main_menu(app)
+    elif kind == "over":
+        main_menu(app)
+
+
+def resume(app):
+    sv = app.saved
+    try:
+        sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+        g = sess.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        sess.replay(sv.plays)
+    except Exception as e:
+        app.saved = None
+        app.store.save_game(None)
+        main_menu(app, "save unusable: %s" % e)
+        return
+    app.sess = sess
+    app.to_table(begin=True)
 
 
 def new_game_menu(app):

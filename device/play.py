@@ -195,7 +195,7 @@ class Play:
                     self.k = 0
                     self.show_option()
                 else:
-                    self.app.game_menu()
+                    self.app.rare("game_menu")
         elif m == COVER:
             if b == hal.A:
                 self.mode = PICK
@@ -208,7 +208,7 @@ class Play:
                 self.hinting = False
                 self.select(self.sel)
             else:                       # the game menu; the AI waits meanwhile
-                self.app.game_menu()
+                self.app.rare("game_menu")
 
     def human_play(self, i, now):
         s = self.sess
