@@ -35,9 +35,8 @@ class App:
             self.root.append(grp)
         h.display.root.append(self.root)
         self.screen = None
-        self.store = S.SaveStore(h.storage)
+        self.store = S.SaveStore(h.storage, lazy=True)
         self.saved, self.settings, self.stats, note = self.store.load()
-        G.drop("device.saveload")   # the reading side of the save: start only
         self.apply_settings()
         self.sess = None
         self.dirty = True

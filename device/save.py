@@ -14,7 +14,7 @@ with seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write
 cut half way leaves the other slot whole. A load takes the newest valid
 record and never raises on bad bytes.
 
-Write policy (SaveStore): a record is written only when its bytes change.
+Write policy (SaveStore, in device/store.py): a record is written only when its bytes change.
 ``policy="play"`` (the default) writes on every call, so a power cut loses
 at most the play in progress; ``policy="turn"`` holds back states where an
 AI seat is to move (they are written with the next state a person sees, or
@@ -23,13 +23,15 @@ person's play when the cut falls while the AI answers it.
 """
 from array import array
 
+# the data classes, SaveStore (the write policy) and these sizes are in
+# device/store.py, which the device app keeps loaded; it loads this module
+# for each write and drops it afterwards (device.save.SaveStore etc. still work)
+from device.store import MAX_PLAYS, SIZE, SLOT, SaveStore, Saved, Settings, Stats, to_move  # noqa: F401
+
 VERSION = 1
 MAGIC0 = 0x42  # "B"
 MAGIC1 = 0x73  # "s"
-SLOT = 128  # bytes per slot
-SIZE = 2 * SLOT  # bytes the save needs in the store
 HEADER = 6
-MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 LEVEL_CODES = ("human", "easy", "normal", "hard", "expert")
 
 DAMAGED = "save damaged, new game"
@@ -82,59 +84,6 @@ def crc32(data):
     """The CRC-32 of data, equal to zlib.crc32(data)."""
     hi, lo = _crc_halves(data, 0, len(data))
     return (hi << 16) | lo
-
-
-class Saved:
-    """A game in progress: enough to rebuild it exactly (see ``resume``)."""
-
-    def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
-                 hand_no=0, dealer=None, scores=None, carry=0, plays=b""):
-        self.variant = variant
-        self.players = players
-        self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
-        self.target = target
-        self.seed = seed
-        self.hand_no = hand_no
-        self.dealer = players - 1 if dealer is None else dealer
-        self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
-        self.carry = carry
-        self.plays = bytes(plays)
-
-    def __eq__(self, other):
-        return isinstance(other, Saved) and _game_bytes(self) == _game_bytes(other)
-
-    def __repr__(self):
-        return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (
-            self.variant, self.players, self.levels, self.target, self.seed, self.hand_no,
-            self.dealer, self.scores, self.carry, len(self.plays))
-
-
-class Settings:
-    def __init__(self):
-        self.contrast = 128  # 0..255
-        self.sleep_s = 60  # seconds without a press before the screen sleeps (0: never)
-        self.sound = True
-        self.rotation = 0  # 0 or 180
-        self.hints = True
-        self.undo = False
-        self.last_level = "normal"
-        self.last_players = 2
-        self.last_variant = "egyptian"
-        self.last_target = None  # None: the rule set's own target
-
-    def __eq__(self, other):
-        return isinstance(other, Settings) and _w_settings(_Out(), self).b == _w_settings(_Out(), other).b
-
-
-class Stats:
-    def __init__(self):
-        self.games = 0
-        self.wins = [0, 0, 0, 0]  # per AI level, in LEVEL_CODES[1:] order
-        self.basras = 0
-        self.best_hand = 0
-
-    def __eq__(self, other):
-        return isinstance(other, Stats) and _w_stats(_Out(), self).b == _w_stats(_Out(), other).b
 
 
 # -- encoding ----------------------------------------------------------------
@@ -259,91 +208,6 @@ def __getattr__(name):
         from device import saveload
         return getattr(saveload, name)
     raise AttributeError("module 'device.save' has no attribute %r" % name)
-
-
-def to_move(saved):
-    """The seat to play next in saved (plays go round from the dealer's left)."""
-    return (saved.dealer + 1 + len(saved.plays)) % saved.players
-
-
-class SaveStore:
-    """The save over a hal.storage store (raw read/write, ``size`` >= 256)."""
-
-    def __init__(self, storage, policy="play", check=True):
-        if storage.size < SIZE:
-            raise ValueError("the store has %d bytes, the save needs %d" % (storage.size, SIZE))
-        if policy not in ("play", "turn"):
-            raise ValueError("policy must be 'play' or 'turn', not %r" % (policy,))
-        self.storage = storage
-        self.policy = policy
-        self.check = check  # load replays the saved plays before trusting them
-        self.writes = 0
-        self.seq = 0  # of the newest record in the store
-        self.slot = 1  # that record's slot: the next write goes to the other one
-        self.game = b"\x00"  # the game part of the newest record written (or pending)
-        self.settings = Settings()
-        self.stats = Stats()
-        self.pending = False
-        self._scanned = False
-        self._last = None  # payload of the newest record in the store
-        self.error = None  # the last write's OSError, if any
-
-    def load(self):
-        """(saved_or_None, settings, stats, message_or_None); never raises on bad bytes.
-        The reading side of the format is device/saveload.py (see its docstring)."""
-        from device.saveload import load
-        return load(self)
-
-    def save_game(self, saved):
-        """Record the game in progress (None: no game). Writes as the policy says."""
-        self._scan()
-        self.game = b"\x00" if saved is None else b"\x01" + _game_bytes(saved)
-        if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
-                and saved.levels[to_move(saved)] != "human"):
-            self.pending = True
-            return False
-        return self._write()
-
-    def save_settings(self, settings):
-        self._scan()
-        self.settings = _copy_settings(settings)
-        return self._write()
-
-    def save_stats(self, stats):
-        self._scan()
-        self.stats = _copy_stats(stats)
-        return self._write()
-
-    def flush(self):
-        """Write a state held back by the "turn" policy (call before sleep)."""
-        if self.pending:
-            return self._write()
-        return False
-
-    def _scan(self):
-        if not self._scanned:
-            self.load()
-
-    def _write(self):
-        self.pending = False
-        payload = bytes(_w_settings(_Out(), self.settings).b) + bytes(_w_stats(_Out(), self.stats).b) + self.game
-        if payload == self._last:
-            return False
-        seq = (self.seq + 1) & 0xFFFF
-        slot = 1 - self.slot
-        rec = _frame(seq, payload)
-        try:
-            ok = self.storage.write(slot * SLOT, rec)
-        except OSError as e:
-            ok = False
-            self.error = e
-        if not ok:
-            return False  # a read-only or failing store: keep playing, the save stays as it was
-        self.writes += 1
-        self.seq = seq
-        self.slot = slot
-        self._last = payload
-        return True
 
 
 def _frame(seq, payload):

@@ -4,7 +4,8 @@ after use: neither is needed once the sheets exist."""
 import displayio
 
 from device import fontdata as F
-from device.gfx import BACK, BLANK, CARD_H, CARD_TILES, CARD_W, INV
+from device.gfx import (BACK, BLANK, CARD_H, CARD_W, HALF_H, HALF_TILES, INV, bottom_tile,
+                        top_tile)
 
 
 def font(data, gw, gh, cw, ch, n, top_bit):
@@ -27,21 +28,50 @@ def font(data, gw, gh, cw, ch, n, top_bit):
     return bmp
 
 
-def _glyph(bmp, x0, y0, data, off, h, value):
+def lows():
+    """The class (0..8) of each rank's last glyph row: the bottom half of a
+    card tile shows that row and the suit, so ranks ending alike share it."""
+    seen = []
+    out = bytearray(13)
+    for r in range(13):
+        v = F.RANKS[r * 7 + 6]
+        if v not in seen:
+            seen.append(v)
+        out[r] = seen.index(v)
+    return bytes(out)
+
+
+class _Sheet:
+    # a card sheet of half-height tiles (see device/gfx.py, Cards): a card's
+    # pixel (x, y) goes to its top tile (y < 8) or its bottom tile
+    def __init__(self, w, low):
+        self.bmp = displayio.Bitmap(w * HALF_TILES, HALF_H, 2)
+        self.w = w
+        self.low = low
+
+    def px(self, t, x, y, v):
+        if y < HALF_H:
+            k = top_tile(t)
+        else:
+            k = bottom_tile(t, self.low)
+            y -= HALF_H
+        self.bmp[k * self.w + x, y] = v
+
+
+def _glyph(sh, t, x0, y0, data, off, h, value):
     for y in range(h):
         r = data[off + y]
         for x in range(5):
             if r & (16 >> x):
-                bmp[x0 + x, y0 + y] = value
+                sh.px(t, x0 + x, y0 + y, value)
 
 
-def cards(w):
-    bmp = displayio.Bitmap(w * CARD_TILES, CARD_H, 2)
+def cards(w, low):
+    sh = _Sheet(w, low)
     narrow = w < CARD_W
     bw = w if narrow else w - 1          # body width (a gap column on full cards)
     gx = 2 if narrow else 3
     for t in range(BLANK):
-        x0 = t * w
         inv = INV <= t < BACK
         # body: a rounded frame, filled when inverted
         for y in range(CARD_H):
@@ -51,13 +81,13 @@ def cards(w):
                 if corner:
                     continue
                 if inv or edge:
-                    bmp[x0 + x, y] = 1
+                    sh.px(t, x, y, 1)
                 elif t == BACK and (x + y) % 3 == 0:
-                    bmp[x0 + x, y] = 1
+                    sh.px(t, x, y, 1)
         if t >= BACK:
             continue
         c = t - INV if inv else t
         v = 0 if inv else 1
-        _glyph(bmp, x0 + gx, 2, F.RANKS, (c >> 2) * 7, 7, v)
-        _glyph(bmp, x0 + gx, 10, F.SUITS, (c & 3) * 5, 5, v)
-    return bmp
+        _glyph(sh, t, gx, 2, F.RANKS, (c >> 2) * 7, 7, v)
+        _glyph(sh, t, gx, 10, F.SUITS, (c & 3) * 5, 5, v)
+    return sh.bmp

@@ -1,168 +1,185 @@
-"""Where the app keeps its save, settings and stats: the one place that
-talks to the save format.
+"""Where the app keeps its save, settings and stats: the data classes
+(``Saved``, ``Settings``, ``Stats``) and ``SaveStore`` (slots, sequence
+numbers, write policy) of the save format of device/save.py.
 
-device/save.py (the save format, its own issue) provides ``SaveStore``,
-``Saved``, ``Settings`` and ``Stats``. Until it is there, a small stand-in
-with the same contract is used, so the app runs either way.
+This module stays loaded on the device; the format itself (device/save.py,
+encoding, and device/saveload.py, decoding) is imported by each SaveStore
+call and, with ``lazy=True`` (the device app), dropped again afterwards, so
+its bytecode is in the heap only while a record is written or read.
+device/save.py re-exports everything here: ``device.save.SaveStore`` etc.
 """
-try:
-    from device.save import SaveStore, Saved, Settings, Stats  # noqa: F401
-except ImportError:
-    SaveStore = None
+from device.mem import drop
 
-LEVELS = ("easy", "normal", "hard", "expert")
+SLOT = 128  # bytes per slot
+SIZE = 2 * SLOT  # bytes the save needs in the store
+MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 
-if SaveStore is None:
-    VARIANTS = ("egyptian", "french", "alkomi", "czech", "italian", "lebanese", "iraqi")
 
-    class Saved:
-        def __init__(self):
-            self.variant = "egyptian"
-            self.players = 2
-            self.levels = ["human", "normal"]
-            self.target = 101
-            self.seed = 0
-            self.hand_no = 0
-            self.dealer = 1
-            self.scores = [0, 0]
-            self.carry = 0
-            self.plays = b""
+class Saved:
+    """A game in progress: enough to rebuild it exactly (see ``resume``)."""
 
-    class Settings:
-        def __init__(self):
-            self.contrast = 255
-            self.sleep_s = 60
-            self.sound = True
-            self.rotation = 0
-            self.hints = True
-            self.undo = True
-            self.last_level = "normal"
-            self.last_players = 2
-            self.last_variant = "egyptian"
-            self.last_target = 101
+    def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
+                 hand_no=0, dealer=None, scores=None, carry=0, plays=b""):
+        self.variant = variant
+        self.players = players
+        self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
+        self.target = target
+        self.seed = seed
+        self.hand_no = hand_no
+        self.dealer = players - 1 if dealer is None else dealer
+        self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
+        self.carry = carry
+        self.plays = bytes(plays)
 
-    class Stats:
-        def __init__(self):
-            self.games = 0
-            self.wins = [0, 0, 0, 0]
-            self.basras = 0
-            self.best_hand = 0
+    def __eq__(self, other):
+        from device.save import _game_bytes
+        return isinstance(other, Saved) and _game_bytes(self) == _game_bytes(other)
 
-    def _u16(b, i):
-        return b[i] | (b[i + 1] << 8)
+    def __repr__(self):
+        return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (
+            self.variant, self.players, self.levels, self.target, self.seed, self.hand_no,
+            self.dealer, self.scores, self.carry, len(self.plays))
 
-    class SaveStore:
-        """Stand-in: settings, stats and the game in one record (version 0xB0)."""
 
-        def __init__(self, storage):
-            self.storage = storage
-            self.saved = None
-            self.settings = Settings()
-            self.stats = Stats()
+class Settings:
+    def __init__(self):
+        self.contrast = 128  # 0..255
+        self.sleep_s = 60  # seconds without a press before the screen sleeps (0: never)
+        self.sound = True
+        self.rotation = 0  # 0 or 180
+        self.hints = True
+        self.undo = False
+        self.last_level = "normal"
+        self.last_players = 2
+        self.last_variant = "egyptian"
+        self.last_target = None  # None: the rule set's own target
 
-        def load(self):
-            msg = None
-            try:
-                data = self.storage.load()
-            except Exception:
-                data = None
-            if data:
-                try:
-                    self._decode(data)
-                except Exception:
-                    self.saved = None
-                    self.settings = Settings()
-                    self.stats = Stats()
-                    msg = "save damaged, new game"
-            return self.saved, self.settings, self.stats, msg
+    def __eq__(self, other):
+        from device.save import _Out, _w_settings
+        return isinstance(other, Settings) and _w_settings(_Out(), self).b == _w_settings(_Out(), other).b
 
-        def _decode(self, b):
-            if b[0] != 0xB0:
-                raise ValueError("unknown save")
-            s = self.settings
-            s.contrast, s.sleep_s = b[1], _u16(b, 2)
-            s.sound, s.rotation, s.hints, s.undo = bool(b[4]), b[5] * 90, bool(b[6]), bool(b[7])
-            s.last_level = LEVELS[b[8]]
-            s.last_players = b[9]
-            s.last_variant = VARIANTS[b[10]]
-            s.last_target = _u16(b, 11)
-            t = self.stats
-            t.games = _u16(b, 13)
-            t.wins = [_u16(b, 15 + 2 * k) for k in range(4)]
-            t.basras = _u16(b, 23)
-            t.best_hand = _u16(b, 25)
-            if b[27]:
-                g = Saved()
-                g.variant = VARIANTS[b[28]]
-                g.players = b[29]
-                g.levels = []
-                for k in range(g.players):
-                    v = b[30 + k]
-                    g.levels.append("human" if v == 255 else LEVELS[v])
-                g.target = _u16(b, 34)
-                g.seed = _u16(b, 36) | (_u16(b, 38) << 16)
-                g.hand_no = b[40]
-                g.dealer = b[41]
-                g.carry = _u16(b, 42)
-                g.scores = [_u16(b, 44 + 2 * k) for k in range(g.players if g.players < 4 else 2)]
-                n = b[52]
-                g.plays = bytes(b[53:53 + n])
-                self.saved = g
+
+class Stats:
+    def __init__(self):
+        self.games = 0
+        self.wins = [0, 0, 0, 0]  # per AI level, in LEVEL_CODES[1:] order
+        self.basras = 0
+        self.best_hand = 0
+
+    def __eq__(self, other):
+        from device.save import _Out, _w_stats
+        return isinstance(other, Stats) and _w_stats(_Out(), self).b == _w_stats(_Out(), other).b
+
+
+def to_move(saved):
+    """The seat to play next in saved (plays go round from the dealer's left)."""
+    return (saved.dealer + 1 + len(saved.plays)) % saved.players
+
+
+class SaveStore:
+    """The save over a hal.storage store (raw read/write, ``size`` >= 256)."""
+
+    def __init__(self, storage, policy="play", check=True, lazy=False):
+        if storage.size < SIZE:
+            raise ValueError("the store has %d bytes, the save needs %d" % (storage.size, SIZE))
+        if policy not in ("play", "turn"):
+            raise ValueError("policy must be 'play' or 'turn', not %r" % (policy,))
+        self.storage = storage
+        self.policy = policy
+        self.check = check  # load replays the saved plays before trusting them
+        self.writes = 0
+        self.seq = 0  # of the newest record in the store
+        self.slot = 1  # that record's slot: the next write goes to the other one
+        self.game = b"\x00"  # the game part of the newest record written (or pending)
+        self.settings = Settings()
+        self.stats = Stats()
+        self.pending = False
+        self._scanned = False
+        self._last = None  # payload of the newest record in the store
+        self.error = None  # the last write's OSError, if any
+        self.lazy = lazy  # drop the format modules after each call (the device app)
+
+    def load(self):
+        """(saved_or_None, settings, stats, message_or_None); never raises on bad bytes.
+        The reading side of the format is device/saveload.py (see its docstring)."""
+        from device.saveload import load
+        try:
+            return load(self)
+        finally:
+            load = None
+            self._done()
+
+    def save_game(self, saved):
+        """Record the game in progress (None: no game). Writes as the policy says."""
+        self._scan()
+        try:
+            if saved is None:
+                self.game = b"\x00"
             else:
-                self.saved = None
+                from device.save import _game_bytes
+                self.game = b"\x01" + _game_bytes(saved)
+            if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
+                    and saved.levels[to_move(saved)] != "human"):
+                self.pending = True
+                return False
+            return self._write()
+        finally:
+            self._done()
 
-        def _encode(self):
-            s = self.settings
-            t = self.stats
-            out = bytearray(128)
-            out[0] = 0xB0
-            out[1] = s.contrast
-            out[2], out[3] = s.sleep_s & 255, s.sleep_s >> 8
-            out[4], out[5], out[6], out[7] = int(s.sound), s.rotation // 90, int(s.hints), int(s.undo)
-            out[8] = LEVELS.index(s.last_level)
-            out[9] = s.last_players
-            out[10] = VARIANTS.index(s.last_variant)
-            out[11], out[12] = s.last_target & 255, s.last_target >> 8
-            vals = [t.games] + list(t.wins) + [t.basras, t.best_hand]
-            for k in range(7):
-                out[13 + 2 * k] = vals[k] & 255
-                out[14 + 2 * k] = (vals[k] >> 8) & 255
-            g = self.saved
-            if g is not None:
-                out[27] = 1
-                out[28] = VARIANTS.index(g.variant)
-                out[29] = g.players
-                for k in range(g.players):
-                    lv = g.levels[k]
-                    out[30 + k] = 255 if lv == "human" else LEVELS.index(lv)
-                vals = [g.target, g.seed & 0xFFFF, (g.seed >> 16) & 0xFFFF]
-                for k in range(3):
-                    out[34 + 2 * k] = vals[k] & 255
-                    out[35 + 2 * k] = vals[k] >> 8
-                out[40] = g.hand_no & 255
-                out[41] = g.dealer
-                out[42], out[43] = g.carry & 255, g.carry >> 8
-                for k in range(len(g.scores)):
-                    out[44 + 2 * k] = g.scores[k] & 255
-                    out[45 + 2 * k] = (g.scores[k] >> 8) & 255
-                out[52] = len(g.plays)
-                out[53:53 + len(g.plays)] = g.plays
-            return bytes(out[0:53 + (len(g.plays) if g is not None else 0)])
+    def save_settings(self, settings):
+        self._scan()
+        try:
+            from device.save import _copy_settings
+            self.settings = _copy_settings(settings)
+            return self._write()
+        finally:
+            self._done()
 
-        def _write(self):
+    def save_stats(self, stats):
+        self._scan()
+        try:
+            from device.save import _copy_stats
+            self.stats = _copy_stats(stats)
+            return self._write()
+        finally:
+            self._done()
+
+    def flush(self):
+        """Write a state held back by the "turn" policy (call before sleep)."""
+        if self.pending:
             try:
-                self.storage.save(self._encode())
-            except Exception:
-                pass
+                return self._write()
+            finally:
+                self._done()
+        return False
 
-        def save_game(self, saved):
-            self.saved = saved
-            self._write()
+    def _done(self):
+        if self.lazy:
+            drop("device.saveload")
+            drop("device.save")
 
-        def save_settings(self, settings):
-            self.settings = settings
-            self._write()
+    def _scan(self):
+        if not self._scanned:
+            self.load()
 
-        def save_stats(self, stats):
-            self.stats = stats
-            self._write()
+    def _write(self):
+        from device.save import _Out, _frame, _w_settings, _w_stats
+        self.pending = False
+        payload = bytes(_w_settings(_Out(), self.settings).b) + bytes(_w_stats(_Out(), self.stats).b) + self.game
+        if payload == self._last:
+            return False
+        seq = (self.seq + 1) & 0xFFFF
+        slot = 1 - self.slot
+        rec = _frame(seq, payload)
+        try:
+            ok = self.storage.write(slot * SLOT, rec)
+        except OSError as e:
+            ok = False
+            self.error = e
+        if not ok:
+            return False  # a read-only or failing store: keep playing, the save stays as it was
+        self.writes += 1
+        self.seq = seq
+        self.slot = slot
+        self._last = payload
+        return True
