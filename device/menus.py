@@ -17,6 +17,12 @@ CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
 
 
+def end_game(app):
+    """Let go of the game that was played (9 KB), before another is made."""
+    app.sess = None
+    app.play.sess = None
+
+
 def main_menu(app, note=None):
     items = []
     if app.saved is not None:
@@ -118,7 +124,7 @@ def on_menu(app, what, k):
             settings_menu(app, "game")
         elif label == "Save and quit":
             app.save()
-            app.sess = None
+            end_game(app)
             main_menu(app)
     elif kind == "over":
         main_menu(app)
@@ -127,6 +133,7 @@ def on_menu(app, what, k):
 def resume(app):
     sv = app.saved
     try:
+        end_game(app)
         sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
         g = sess.game
         g.hand_no = sv.hand_no
@@ -229,6 +236,7 @@ def start_new(app):
         human = s < people if people < players else True
         levels.append("human" if human else level)
     app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    end_game(app)
     app.sess = Session(variant, players, levels, target, app.seed)
     app.sess.start_hand()
     app.save()
@@ -297,6 +305,6 @@ def game_over(app):
     for side in range(s.nsides):
         items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0])
     items.append(["Menu", None, 0])
-    app.sess = None
+    end_game(app)
     app.menu.open("over", "GAME OVER", items, len(items) - 1)
     app.show(app.menu)

@@ -236,9 +236,9 @@ def main():
         n = int(sys.argv[sys.argv.index("--mash") + 1])
         rows = mash(steps=n)
         for r in rows:
-            print("  step %3d  %7d bytes live  %-5s %-14s %s %d %s" % (
+            print("  step %3d  %7d bytes live  %-5s %-14s %s %d %s %s" % (
                 r["step"], r["alloc"], "game" if r["game"] else "-", r["at"], r["level"],
-                r["players"], " ".join(r["loaded"])))
+                r["players"], "thinking" if r["think"] else "", " ".join(r["loaded"])))
         last = rows[-1]
         print("  %s; %d hands, %d games finished" % (last["counts"], last["hands"], last["games"]))
         half = len(rows) // 2
