@@ -75,6 +75,7 @@ class App:
             return fn(self, *args)
         finally:
             fn = None
+            G.drop("device.begin")
             G.drop("device.menus")
 
     def beep(self, hz, ms):

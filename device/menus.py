@@ -2,16 +2,15 @@
 game menu) and what they lead to (a new game, resume), the hand summary and
 the end of a game. ``App.rare`` imports this module for one call and drops it
 afterwards, so its bytecode is not in the heap while a hand is played (about
-5 KB on a board; loading it again costs a few ms on a menu press).
+3.5 KB; loading it again costs a few ms on a menu press). What is only
+needed outside a game (new game, stats, resume) is in device/begin.py,
+imported from here when needed and dropped with it.
 Each function takes the running device.app.App.
 """
 from core.ai.player import LEVELS
-from core.rules import PRESETS, preset
+from core.rules import PRESETS
 from device import gfx as G
-from device.session import Session
 
-PLAYERS = (2, 3, 4)
-TARGETS = (31, 61, 101, 121, 151, 201)
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
@@ -62,16 +61,18 @@ def on_menu(app, what, k):
     if kind == "main":
         if what != "pick":
             return
-        if label == "Continue":
-            resume(app)
-        elif label == "New game":
-            new_game_menu(app)
-        elif label == "Settings":
+        if label == "Settings":
             settings_menu(app)
-        elif label == "Stats":
-            stats_menu(app)
         elif label == "Rules":
             rules_menu(app)
+        else:
+            from device import begin
+            if label == "Continue":
+                begin.resume(app)
+            elif label == "New game":
+                begin.new_game_menu(app)
+            elif label == "Stats":
+                begin.stats_menu(app)
     elif kind == "new":
         if what == "back":
             main_menu(app)
@@ -80,7 +81,8 @@ def on_menu(app, what, k):
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
         elif what == "pick":
-            start_new(app)
+            from device import begin
+            begin.start_new(app)
     elif kind == "settings":
         if what == "change":
             read_settings(app)
@@ -130,47 +132,6 @@ def on_menu(app, what, k):
         main_menu(app)
 
 
-def resume(app):
-    sv = app.saved
-    try:
-        end_game(app)
-        sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-        g = sess.game
-        g.hand_no = sv.hand_no
-        g.dealer = sv.dealer
-        for s in range(len(sv.scores)):
-            g.scores[s] = sv.scores[s]
-        g.carry = sv.carry
-        sess.replay(sv.plays)
-    except Exception as e:
-        app.saved = None
-        app.store.save_game(None)
-        main_menu(app, "save unusable: %s" % e)
-        return
-    app.sess = sess
-    app.to_table(begin=True)
-
-
-def new_game_menu(app):
-    st = app.settings
-    lv = st.last_level if st.last_level in LEVELS else "normal"
-    pl = st.last_players if st.last_players in PLAYERS else 2
-    va = st.last_variant if st.last_variant in PRESETS else "egyptian"
-    tg = st.last_target
-    if tg not in TARGETS:
-        tg = preset(va).target
-    if tg not in TARGETS:
-        tg = 101
-    items = [["Level", LEVELS, LEVELS.index(lv)],
-             ["Players", PLAYERS, PLAYERS.index(pl)],
-             ["People", (1, 2, 3, 4), 0],
-             ["Rules", PRESETS, PRESETS.index(va)],
-             ["Target", TARGETS, TARGETS.index(tg)],
-             ["Start", None, 0]]
-    app.menu.open("new", "NEW GAME", items, 5)
-    app.show(app.menu)
-
-
 def settings_menu(app, back="main"):
     st = app.settings
     app.back_to = back
@@ -200,47 +161,6 @@ def read_settings(app):
     st.hints = m.items[4][2] == 0
     st.undo = m.items[5][2] == 0
     app.apply_settings()
-
-
-def stats_menu(app):
-    t = app.stats
-    items = [["Games %d" % t.games, False, 0]]
-    for k in range(4):
-        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
-    items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
-              ["Back", None, 0]]
-    app.menu.open("stats", "STATS", items, len(items) - 1)
-    app.show(app.menu)
-
-
-def start_new(app):
-    m = app.menu
-    level = m.value(0)
-    players = m.value(1)
-    people = min(m.value(2), players)
-    variant = m.value(3)
-    target = m.value(4)
-    try:
-        preset(variant, players, target)
-    except ValueError:
-        m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
-        m.draw()
-        app.dirty = True
-        return
-    st = app.settings
-    st.last_level, st.last_players, st.last_variant, st.last_target = (
-        level, players, variant, target)
-    app.store.save_settings(st)
-    levels = []
-    for s in range(players):
-        human = s < people if people < players else True
-        levels.append("human" if human else level)
-    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
-    end_game(app)
-    app.sess = Session(variant, players, levels, target, app.seed)
-    app.sess.start_hand()
-    app.save()
-    app.to_table(begin=True)
 
 
 def summary_lines(app):

@@ -13,10 +13,10 @@ def test_app_heap_from_mpy_is_bounded_and_steady(mpvm):
     hal = at["hal"][0]
     game = at["game"]
     # core + AI + save + app (code and objects), live during a game, above the
-    # HAL and stand-ins: measured 75.4 KB (77,248 bytes) from .mpy (target 80 KB)
+    # HAL and stand-ins: measured 75.5 KB (77,280 bytes) from .mpy (target 80 KB)
     assert max(game) - hal < 78.5 * 1024, max(game) - hal
-    # with the one module a menu press or a save write loads: measured 80.7 KB
-    assert max(at["+menus"] + at["+save"]) - hal < 82 * 1024
+    # with the one module a menu press or a save write loads: measured 80.0 KB
+    assert max(at["+menus"] + at["+save"]) - hal < 81.5 * 1024
     # no growth from one stretch of play to the next
     assert max(game) - min(game) < 1024, game
 
@@ -32,7 +32,8 @@ def test_heap_does_not_grow_under_random_presses(mpvm):
     rise, n = growth(rows)
     assert n >= 15, rows
     assert rise < 512, (rise, rows)
-    # bounded: no reading above a game's steady heap by more than an AI search
-    # in progress keeps (about 5.5 KB, see docs/reliability.md)
+    # bounded: single readings stand above the floor by blocks the conservative
+    # collector keeps for a while (up to 12 KB seen, the next reading back at
+    # the floor; docs/reliability.md); a runaway heap would pass this bound
     base = rows[0]["alloc"]       # the app at its main menu
-    assert max(r["alloc"] for r in rows) - base < 20 * 1024, rows
+    assert max(r["alloc"] for r in rows) - base < 32 * 1024, rows

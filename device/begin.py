@@ -1,0 +1,94 @@
+"""The parts of the device app's menus only used outside a game: the
+new-game and stats menus, starting a new game, resuming the saved one.
+Imported by device/menus.py when needed and dropped with it (App.rare).
+Each function takes the running device.app.App.
+"""
+from core.ai.player import LEVELS
+from core.rules import PRESETS, preset
+from device.menus import end_game, main_menu
+from device.session import Session
+
+PLAYERS = (2, 3, 4)
+TARGETS = (31, 61, 101, 121, 151, 201)
+
+
+def resume(app):
+    sv = app.saved
+    try:
+        end_game(app)
+        sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+        g = sess.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        sess.replay(sv.plays)
+    except Exception as e:
+        app.saved = None
+        app.store.save_game(None)
+        main_menu(app, "save unusable: %s" % e)
+        return
+    app.sess = sess
+    app.to_table(begin=True)
+
+
+def new_game_menu(app):
+    st = app.settings
+    lv = st.last_level if st.last_level in LEVELS else "normal"
+    pl = st.last_players if st.last_players in PLAYERS else 2
+    va = st.last_variant if st.last_variant in PRESETS else "egyptian"
+    tg = st.last_target
+    if tg not in TARGETS:
+        tg = preset(va).target
+    if tg not in TARGETS:
+        tg = 101
+    items = [["Level", LEVELS, LEVELS.index(lv)],
+             ["Players", PLAYERS, PLAYERS.index(pl)],
+             ["People", (1, 2, 3, 4), 0],
+             ["Rules", PRESETS, PRESETS.index(va)],
+             ["Target", TARGETS, TARGETS.index(tg)],
+             ["Start", None, 0]]
+    app.menu.open("new", "NEW GAME", items, 5)
+    app.show(app.menu)
+
+
+def stats_menu(app):
+    t = app.stats
+    items = [["Games %d" % t.games, False, 0]]
+    for k in range(4):
+        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
+    items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
+              ["Back", None, 0]]
+    app.menu.open("stats", "STATS", items, len(items) - 1)
+    app.show(app.menu)
+
+
+def start_new(app):
+    m = app.menu
+    level = m.value(0)
+    players = m.value(1)
+    people = min(m.value(2), players)
+    variant = m.value(3)
+    target = m.value(4)
+    try:
+        preset(variant, players, target)
+    except ValueError:
+        m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
+        m.draw()
+        app.dirty = True
+        return
+    st = app.settings
+    st.last_level, st.last_players, st.last_variant, st.last_target = (
+        level, players, variant, target)
+    app.store.save_settings(st)
+    levels = []
+    for s in range(players):
+        human = s < people if people < players else True
+        levels.append("human" if human else level)
+    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    end_game(app)
+    app.sess = Session(variant, players, levels, target, app.seed)
+    app.sess.start_hand()
+    app.save()
+    app.to_table(begin=True)
