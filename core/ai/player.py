@@ -21,6 +21,16 @@ from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 LEVELS = ("easy", "normal", "hard", "expert")
 # level: (worlds, plies, positions a world's search may visit)
 SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
+# with four players a third ply is the partner's, searched as if the partner
+# saw the sampled cards: over-optimistic. Two plies over more worlds play
+# better there (docs/ai.md).
+SEARCH_TEAMS = {"hard": (6, 2, 150), "expert": (12, 2, 250), "oracle": (1, 2, 1500)}
+
+
+def budget(rules, level):
+    """(worlds, plies, positions per world) of a search level under rules."""
+    table = SEARCH_TEAMS if rules.players == 4 else SEARCH
+    return table.get(level, table["expert"])
 # the device's thinking time for hard and expert, on top of their budget:
 # the search stops at this deadline (ms) if its worlds are not done by then
 DEVICE_DEADLINE_MS = const(800)
@@ -38,7 +48,7 @@ class Player:
         self.search = Search(rules, seed) if share is None else share.search
         self.obs = Observation(rules) if share is None else share.obs
         self.prng = Prng(seed * 7 + 3)
-        self.worlds, self.plies, self.nodes = SEARCH.get(level, SEARCH["expert"])
+        self.worlds, self.plies, self.nodes = budget(rules, level)
 
     def choose(self, state, seat, carry=0, clock=None, deadline=0):
         """The (word, take) play of the seat to move in state, seeing only what it may."""
@@ -88,7 +98,7 @@ class Player:
         """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
         saved = self.level, self.worlds, self.plies, self.nodes
         self.level = "expert"
-        self.worlds, self.plies, self.nodes = SEARCH["expert"]
+        self.worlds, self.plies, self.nodes = budget(self.rules, "expert")
         try:
             word, take = self.choose(state, seat, carry, clock, deadline)
         finally:
