@@ -7,7 +7,7 @@ from device import app as A
 from device import gfx as G
 from device import play as P
 from device.session import STEPPING
-from tests.devdrive import drive, menu_to, set_value
+from tests.devdrive import drive, menu_to, place, set_value
 
 
 def run(steps, **kw):
@@ -48,22 +48,6 @@ def floor_tiles(app):
     t = app.table
     cards = t.narrow if not t.narrow.grid.hidden else t.full
     return [x for x in cards.shadow if x != G.BLANK]
-
-
-def place(app, hand, floor, other="KH KD"):
-    """Seat 0 to move with hand, the AI (seat 1) holding other, over floor."""
-    from core.state import HAND
-    s = app.sess
-    st = s.state
-    st.place(0, C.parse_list(hand), C.parse_list(floor))
-    for i, c in enumerate(C.parse_list(other)):
-        st.hand[6 + i] = c
-        st.loc[c] = HAND + 1
-    st.hand_n[1] = len(other.split())
-    st.stock_pos = 52
-    s.refresh()
-    app.play.select(0)
-    app.dirty = True
 
 
 def test_capture_choice_cycles_largest_first_and_previews_the_taken_cards():

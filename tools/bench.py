@@ -55,6 +55,8 @@ def step(i):
         from core.game import Game
         from core.rules import preset
         from core.ai.player import Player
+        from core.ai.observe import observe
+        live["observe"] = observe
         rules = preset("egyptian", players=4)
         g = Game(rules, 5)
         first = Player(rules, "expert", 1)
@@ -66,6 +68,7 @@ def step(i):
         # one hand a step; nothing is collected inside a step, so the most
         # the heap grows in a step bounds the garbage a hand makes
         g = live["game"]
+        observe = live["observe"]
         if g.winner is None:
             seats = live["seats"]
             g.start_hand()
@@ -74,8 +77,18 @@ def step(i):
             while not st.hand_over():
                 if st.hands_empty():
                     st.deal()
-                word, take = seats[st.to_move].choose(st, st.to_move, g.carry)
-                st.apply(word, take)
+                # as the device decides: observe, search step by step, read the play
+                p = seats[st.to_move]
+                obs = observe(st, st.to_move, p.obs, False, g.carry)
+                if p.level in ("easy", "normal"):
+                    i = p.decide(obs)
+                else:
+                    s = p.search
+                    s.begin(obs, p.worlds, p.plies, p.nodes)
+                    while not s.step():
+                        pass
+                    i = s.best()
+                st.apply(p.search.root[2 * i], p.search.root[2 * i + 1])
                 m = gc.mem_alloc()
                 if m > most:
                     most = m

@@ -18,10 +18,9 @@ NAMES = ("menu", "new_game", "table", "choice", "basra", "ai_play", "summary", "
 
 def capture():
     """name -> Simulator view rows and frame bytes, for every main screen."""
-    from core import cards as C
-    from core.state import HAND
     from device import app as A
     from device import play as P
+    from tests import devdrive
     from tests.devdrive import drive, menu_to, set_value
 
     shots = {}
@@ -32,17 +31,7 @@ def capture():
         shots[name] = (sim.view(), sim.frame(), sim.emu.contrast)
 
     def place(hand, floor, other):
-        s = A.last.sess
-        st = s.state
-        st.place(0, C.parse_list(hand), C.parse_list(floor))
-        for i, c in enumerate(C.parse_list(other)):
-            st.hand[6 + i] = c
-            st.loc[c] = HAND + 1
-        st.hand_n[1] = len(other.split())
-        st.stock_pos = 36
-        s.refresh()
-        A.last.play.select(0)
-        A.last.dirty = True
+        devdrive.place(A.last, hand, floor, other, stock_left=16)
 
     def until(cond):
         for _ in range(2000):

@@ -25,7 +25,7 @@ from core.state import State
 
 ROOT_CAP = const(96)  # root plays (by value) considered
 NODE_CAP = const(24)  # plays per deeper node (more only on rare, huge floors)
-MAX_PLY = const(10)  # plies below the root (a 2-player last deal of 4 cards: 7)
+MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
 
 
