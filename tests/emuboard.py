@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import select
-import shutil
 import socket
 import subprocess
 import sys
@@ -28,17 +27,10 @@ import time
 import tty
 from pathlib import Path
 
+from tests.mpvm import die_with_parent, node_binary, unavailable_reason
+
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "tests" / "mpvm_board.mjs"
-PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-
-
-def unavailable_reason():
-    if not shutil.which(os.environ.get("MPVM_NODE") or "node"):
-        return "Node.js (node) not found on PATH"
-    if not (PACKAGE / "micropython.mjs").is_file():
-        return "npm package @micropython/micropython-webassembly-pyscript not installed (run `npm ci`)"
-    return None
 
 
 class EmulatedBoard:
@@ -67,11 +59,12 @@ class EmulatedBoard:
         tty.setraw(self._slave)
         self.port = os.ttyname(self._slave)
         self._ctl, child = socket.socketpair()
-        node = os.environ.get("MPVM_NODE") or shutil.which("node")
+        node = node_binary()
         self.proc = subprocess.Popen(
             [node, str(SCRIPT), *self.args, "--ctl-fd", str(child.fileno())],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=(child.fileno(),), cwd=str(REPO), start_new_session=True,
+            preexec_fn=die_with_parent,
         )
         child.close()
         self._stop = threading.Event()
