@@ -65,7 +65,6 @@ NEVER = {
 WHY = {
     "core/referee.py": "desktop card-name referee API (allocates); the device does not import it",
     "core/bots.py": "referee bots for tests and tools; the device does not import it",
-    "core/arena.py": "desktop duplicate-deal arena; the device does not import it",
     "hal/keys.py": "digitalio key scanning for the Blinka backend; CircuitPython uses keypad",
     "device/demo.py": "the HAL demo (the simulator's fallback app)",
     "device/code.py": "copied as /code.py instead",
