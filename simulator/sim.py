@@ -14,7 +14,7 @@ import time
 
 import hal
 from hal.buttons import Buttons
-from hal.clock import ticks_add, ticks_diff  # noqa: F401  (re-exported for drivers)
+from hal.clock import Clock, ticks_add, ticks_diff  # noqa: F401  (re-exported for drivers)
 from hal.display import Display
 from hal.storage import ByteStore, FileStore
 from simulator.ssd1306 import HEIGHT, WIDTH, EmulatedI2C, SSD1306Emulator
@@ -63,7 +63,7 @@ class SimKeys:
         return True
 
 
-class SimClock:
+class SimClock(Clock):
     """hal.clock.Clock with a virtual or real time base."""
 
     def __init__(self, realtime=False, start=0):
@@ -85,15 +85,6 @@ class SimClock:
         if self.realtime:
             return int((time.monotonic() - self._t0) * 1000)
         return self.now
-
-    def diff(self, a, b):
-        return ticks_diff(a, b)
-
-    def add(self, t, d):
-        return ticks_add(t, d)
-
-    def since(self, t):
-        return ticks_diff(self.ticks_ms(), t)
 
     def sleep_ms(self, ms):
         if self.realtime:

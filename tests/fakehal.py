@@ -16,11 +16,11 @@ import collections
 
 import hal
 from hal.buttons import Buttons
-from hal.clock import ticks_add, ticks_diff
+from hal.clock import Clock
 from hal.storage import ByteStore
 
 
-class ManualClock:
+class ManualClock(Clock):
     def __init__(self, start=0):
         self.now = start
 
@@ -29,15 +29,6 @@ class ManualClock:
 
     def advance(self, ms):
         self.now += ms
-
-    def diff(self, a, b):
-        return ticks_diff(a, b)
-
-    def add(self, t, d):
-        return ticks_add(t, d)
-
-    def since(self, t):
-        return ticks_diff(self.ticks_ms(), t)
 
     def sleep_ms(self, ms):
         self.now += ms

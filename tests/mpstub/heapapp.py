@@ -5,6 +5,7 @@ import gc
 import json
 
 import hal
+import hal.clock
 from hal.buttons import Buttons
 from hal.storage import ByteStore
 
@@ -24,21 +25,12 @@ class Keys:
         return True
 
 
-class Clock:
+class Clock(hal.clock.Clock):
     def __init__(self):
         self.now = 0
 
     def ticks_ms(self):
         return self.now & 0x1FFFFFFF
-
-    def diff(self, a, b):
-        return hal.clock.ticks_diff(a, b)
-
-    def add(self, t, d):
-        return hal.clock.ticks_add(t, d)
-
-    def since(self, t):
-        return self.diff(self.ticks_ms(), t)
 
     def sleep_ms(self, ms):
         self.now += ms
@@ -66,8 +58,6 @@ class Display:
     def wake(self):
         self.awake = True
 
-
-import hal.clock  # noqa: E402
 
 keys = Keys()
 clock = Clock()
