@@ -364,40 +364,33 @@ class State:
         elif not flags & LAY:
             rk = card >> 2
             if rk > C.JACK:
-                n = self._pick(rk, take, 0, top, n)
+                n = self._pick(rk, take, NOBODY, top, n)
             else:
                 v = 1
                 while take:
                     k = take & 7
                     if k:
-                        skip = 0
-                        if v == 2 and self.loc[C.TWO_CLUBS] == FLOOR:
-                            if flags & TAKES_2C:
-                                u[top + n] = C.TWO_CLUBS
+                        # the 2C / 10D is taken only when the flags say so;
+                        # the other cards of its value are picked without it
+                        special = C.TWO_CLUBS if v == 2 else (C.TEN_DIAMONDS if v == 10 else NOBODY)
+                        if special != NOBODY and self.loc[special] == FLOOR:
+                            if flags & (TAKES_2C if v == 2 else TAKES_10D):
+                                u[top + n] = special
                                 n += 1
                                 k -= 1
-                            skip = 1
-                        elif v == 10 and self.loc[C.TEN_DIAMONDS] == FLOOR:
-                            if flags & TAKES_10D:
-                                u[top + n] = C.TEN_DIAMONDS
-                                n += 1
-                                k -= 1
-                            skip = 2
-                        n = self._pick(v - 1, k, skip, top, n)
+                        n = self._pick(v - 1, k, special, top, n)
                     take >>= 3
                     v += 1
         self._commit(card, flags, n)
 
-    def _pick(self, rk, k, skip, top, n):
-        # the first k floor cards of rank rk in suit order, the special card
-        # of that rank excluded when skip says so (1: 2C, 2: 10D)
+    def _pick(self, rk, k, special, top, n):
+        # the first k floor cards of rank rk in suit order, leaving out the
+        # card special (the 2C or 10D, placed by apply() itself)
         c = rk * 4
         end = c + 4
         u = self.undo
         while k and c < end:
-            if self.loc[c] == FLOOR and not (
-                (skip == 1 and c == C.TWO_CLUBS) or (skip == 2 and c == C.TEN_DIAMONDS)
-            ):
+            if self.loc[c] == FLOOR and c != special:
                 u[top + n] = c
                 n += 1
                 k -= 1
