@@ -37,6 +37,14 @@ class Observation:
         return n
 
 
+def copy_piles(src, dst):
+    """Cards, card points and basras per side, from a State or Observation to another."""
+    for s in range(4):
+        dst.pile_n[s] = src.pile_n[s]
+        dst.pile_points[s] = src.pile_points[s]
+        dst.basras[s] = src.basras[s]
+
+
 def observe(state, seat, obs, cheat=False, carry=0):
     """Fill obs with what seat sees of state (cheat: the oracle sees everything)."""
     own = HAND + seat
@@ -51,10 +59,7 @@ def observe(state, seat, obs, cheat=False, carry=0):
     obs.hand_len = n
     for s in range(state.nseats):
         obs.hand_n[s] = state.hand_n[s]
-    for s in range(4):
-        obs.pile_n[s] = state.pile_n[s]
-        obs.pile_points[s] = state.pile_points[s]
-        obs.basras[s] = state.basras[s]
+    copy_piles(state, obs)
     obs.stock_left = 52 - state.stock_pos
     obs.dealer = state.dealer
     obs.last_capturer = state.last_capturer

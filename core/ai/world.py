@@ -4,7 +4,7 @@ The other seats get as many unseen cards as they hold, the stock the rest,
 in a random order. The oracle (an observation with ``cheat``) copies the
 true state instead. Allocates nothing.
 """
-from core.ai.observe import UNSEEN
+from core.ai.observe import UNSEEN, copy_piles
 from core.state import FLOOR, HAND, PILE
 
 
@@ -54,10 +54,7 @@ class Sampler:
             world.stock[pos] = pool[k]
             pos += 1
             k += 1
-        for s in range(4):
-            world.pile_n[s] = obs.pile_n[s]
-            world.pile_points[s] = obs.pile_points[s]
-            world.basras[s] = obs.basras[s]
+        copy_piles(obs, world)
         world.to_move = seat
         world.last_capturer = obs.last_capturer
         return world
@@ -77,10 +74,7 @@ def copy_state(src, dst):
         dst.hand[i] = src.hand[i]
     for s in range(src.nseats):
         dst.hand_n[s] = src.hand_n[s]
-    for s in range(4):
-        dst.pile_n[s] = src.pile_n[s]
-        dst.pile_points[s] = src.pile_points[s]
-        dst.basras[s] = src.basras[s]
+    copy_piles(src, dst)
     dst.stock_pos = src.stock_pos
     dst.to_move = src.to_move
     dst.last_capturer = src.last_capturer
