@@ -99,6 +99,11 @@ class EmulatedBoard:
             except ProcessLookupError:
                 pass
             self.proc.wait()
+        # the pumps must be gone before their descriptors close: a closed
+        # number is soon reused (say, by the importer reading a .py file), and
+        # a pump still reading it would steal those bytes
+        for t in self._threads:
+            t.join(timeout=5)
         for fd in (self._master, self._slave):
             try:
                 os.close(fd)
