@@ -16,42 +16,52 @@ The bot protocol: a bot is ``bot(view) -> int``, an index into
 seat, side, hand, floor, plays, start_floor, history, hand_sizes, stock,
 scores, carry, variant.
 """
-from array import array
-
 from core import cards as C
 from core import rules as R
 from core.bots import make_bot
 from core.game import Game, game_winner
 from core.scoring import card_points, score
+from core.plays import Plays, match
 from core.state import BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State
 
-_BIG = 4096  # plays (by value) the referee accepts in one position
 MAX_HANDS = 500  # a game still undecided after this many hands is an error
 
 
-def _combinations(items, k):
+def _choose(items, k):
+    # the k-card subsets of items, in order (a generator: a big floor has many)
     if k == 0:
-        return [[]]
-    out = []
+        yield []
+        return
     for i in range(len(items) - k + 1):
-        for rest in _combinations(items[i + 1:], k - 1):
-            out.append([items[i]] + rest)
-    return out
+        for rest in _choose(items[i + 1:], k - 1):
+            yield [items[i]] + rest
 
 
-def concrete_takes(state, word, take):
-    """Every set of floor cards (sorted card ints) a generated play stands for."""
+def _ways(n, k):
+    # how many k-card subsets n cards have
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+def _groups(state, word, take):
+    """The floor cards a generated play takes, as (cards fixed, cards to
+    choose from, how many of them) per rank: the play stands for every
+    choice."""
     flags = word >> 8
     card = word & 63
     if flags & LAY:
-        return [[]]
+        return []
     floor = [c for c in range(52) if state.loc[c] == FLOOR]
     if flags & SWEEP:
-        return [floor]
+        return [(floor, [], 0)]
     rk = card >> 2
     if rk > C.JACK:
-        return _combinations([c for c in floor if c >> 2 == rk], take)
-    sets = [[]]
+        return [([], [c for c in floor if c >> 2 == rk], take)]
+    out = []
     v = 1
     while take:
         k = take & 7
@@ -63,31 +73,132 @@ def concrete_takes(state, word, take):
                     plain.remove(special)
                     if flags & flag:
                         fixed.append(special)
-            choices = [fixed + combo for combo in _combinations(plain, k - len(fixed))]
-            sets = [s + more for s in sets for more in choices]
+            out.append((fixed, plain, k - len(fixed)))
         take >>= 3
         v += 1
-    return [sorted(s) for s in sets]
+    return out
 
 
-class Position:
-    """A State seen card by card: the legal plays as (card, take, flags)."""
+def count_takes(state, word, take):
+    """How many sets of floor cards a generated play stands for."""
+    n = 1
+    for _fixed, plain, k in _groups(state, word, take):
+        n *= _ways(len(plain), k)
+    return n
 
-    def __init__(self, state):
-        self.state = state
-        self.buf = array("i", [0] * (2 * _BIG))
+
+def concrete_takes(state, word, take):
+    """Every set of floor cards (sorted card ints) a generated play stands
+    for, one at a time."""
+    groups = _groups(state, word, take)
+
+    def expand(i):
+        if i == len(groups):
+            yield []
+            return
+        fixed, plain, k = groups[i]
+        for combo in _choose(plain, k):
+            for rest in expand(i + 1):
+                yield fixed + combo + rest
+
+    for s in expand(0):
+        yield sorted(s)
+
+
+def _nth_take(state, word, take, i):
+    # the i-th set of concrete_takes(state, word, take), without the others
+    out = []
+    groups = _groups(state, word, take)
+    for g in range(len(groups) - 1, -1, -1):
+        fixed, plain, k = groups[g]
+        ways = _ways(len(plain), k)
+        j = i % ways
+        i //= ways
+        for combo in _choose(plain, k):
+            if j == 0:
+                out += fixed + combo
+                break
+            j -= 1
+    return sorted(out)
+
+
+class PlayList:
+    """Every legal play of one seat's turn, as referee records (dicts in card
+    names, see as_record): a sequence (len, [i], iteration) that works each
+    play out when asked. A big floor has millions of plays (a 10 facing
+    every other number card: 178,175 takes by value), so nothing is listed
+    ahead and there is no cap.
+
+    It holds its own copy of what the seat sees (its hand and the floor),
+    never the game's State: a bot given one cannot reach a hidden card.
+    Order: hand card by hand card, as core/plays.py lists them (captures,
+    then the lay-down), each capture's card sets in suit order.
+    """
+
+    def __init__(self, rules, hand, floor):
+        st = State(rules)
+        st.place(0, hand, floor)
+        self._st = st
+        self._hand = list(hand)
+        self._cursor = Plays()
+        self._counts = {}
+
+    def _by_value(self, card):
+        # (word, take, how many card sets) of each of card's plays
+        st = self._st
+        cursor = self._cursor
+        cursor.start(st, card)
+        while cursor.next():
+            word, take = cursor.word, cursor.take
+            yield word, take, count_takes(st, word, take)
+
+    def _count(self, card):
+        if card not in self._counts:
+            self._counts[card] = sum(n for _w, _t, n in self._by_value(card))
+        return self._counts[card]
+
+    def __len__(self):
+        return sum(self._count(card) for card in self._hand)
 
     def plays(self):
-        st = self.state
-        n = st.gen(self.buf, 0, _BIG)
-        if st.overflow:
-            raise ValueError("more than %d distinct plays in one position" % _BIG)
-        out = []
-        for i in range(n):
-            word = self.buf[2 * i]
-            for take in concrete_takes(st, word, self.buf[2 * i + 1]):
-                out.append((word & 63, take, word >> 8))
-        return out
+        """Every play as (card, sorted taken card ints, flags), one at a time."""
+        st = self._st
+        for card in self._hand:
+            for word, take, _n in self._by_value(card):
+                for cards in concrete_takes(st, word, take):
+                    yield card, cards, word >> 8
+
+    def __iter__(self):
+        for p in self.plays():
+            yield as_record(*p)
+
+    def play(self, i):
+        """Play i as (card, sorted taken card ints, flags)."""
+        if not isinstance(i, int) or isinstance(i, bool):
+            raise TypeError("play indexes are ints, not %r" % (i,))
+        if i < 0:
+            i += len(self)
+        if i >= 0:
+            for card in self._hand:
+                if i >= self._count(card):
+                    i -= self._count(card)
+                    continue
+                for word, take, n in self._by_value(card):
+                    if i < n:
+                        return card, _nth_take(self._st, word, take, i), word >> 8
+                    i -= n
+        raise IndexError("no play %r" % (i,))
+
+    def __getitem__(self, i):
+        return as_record(*self.play(i))
+
+    def find(self, card, taken):
+        """(card, sorted taken, flags) when card taking exactly the card ints
+        taken is legal, else None: checked directly (core.plays.match),
+        without listing the plays."""
+        if len(set(taken)) != len(taken) or not match(self._st, card, list(taken), self._cursor):
+            return None
+        return card, sorted(taken), self._cursor.word >> 8
 
 
 def as_record(card, take, flags):
@@ -102,7 +213,9 @@ def as_record(card, take, flags):
 def legal_plays(hand, floor, variant="egyptian"):
     """Every legal play of hand on floor, one dict per distinct (card, set taken).
 
-    hand, floor: lists of card names or one space-separated string.
+    hand, floor: lists of card names or one space-separated string. There is
+    no cap: a floor of many small cards gives thousands of plays (use
+    PlayList to take them one at a time).
     """
     h = C.parse_list(hand)
     f = C.parse_list(floor)
@@ -111,9 +224,7 @@ def legal_plays(hand, floor, variant="egyptian"):
             raise ValueError("card both in hand and on the floor: %s" % C.name(c))
     if len(h) > 6:
         raise ValueError("a hand holds at most 6 cards, not %d" % len(h))
-    st = State(R.preset(variant))
-    st.place(0, h, f)
-    return [as_record(*p) for p in Position(st).plays()]
+    return list(PlayList(R.preset(variant), h, f))
 
 
 def score_hand(piles, basras, variant="egyptian", carry=0):
@@ -155,7 +266,7 @@ def _view(game, seat, plays, start_floor, history):
         "side": st.side_of(seat),
         "hand": C.names(st.hand_cards(seat)),
         "floor": C.names(st.floor_cards([])),
-        "plays": [as_record(*p) for p in plays],
+        "plays": plays,
         "start_floor": list(start_floor),
         "history": [dict(p, take=list(p["take"])) for p in history],
         "hand_sizes": [st.hand_n[s] for s in range(st.nseats)],
@@ -174,7 +285,10 @@ def play_game(seed, players, variant="egyptian", target=None):
     """Play a whole game between bots and return its log.
 
     players: one entry per seat (2, 3 or 4): a built-in bot name or a
-    callable ``bot(view) -> int``. Seat s plays for side s % number_of_sides.
+    callable ``bot(view)`` returning an index into ``view["plays"]`` or a
+    play itself, ``{"card": "8H", "take": ["3S", "5D"]}`` (checked
+    directly: a bot that knows its play need not walk a big floor's list).
+    Seat s plays for side s % number_of_sides.
     """
     _need_int(seed, "seed")
     if not isinstance(players, (list, tuple)):
@@ -184,7 +298,6 @@ def play_game(seed, players, variant="egyptian", target=None):
     game = Game(rules, seed)
     bots = [make_bot(p, seed, seat) for seat, p in enumerate(players)]
     st = game.state
-    pos = Position(st)
     log = {
         "variant": rules.name,
         "seed": seed,
@@ -208,14 +321,9 @@ def play_game(seed, players, variant="egyptian", target=None):
                 st.deal()
                 hand["deals"].append(_dealt(st))
             seat = st.to_move
-            plays = pos.plays()
+            plays = PlayList(rules, st.hand_cards(seat), st.floor_cards([]))
             choice = bots[seat](_view(game, seat, plays, start_floor, hand["plays"]))
-            if not isinstance(choice, int) or not 0 <= choice < len(plays):
-                raise ValueError(
-                    "seat %d's bot returned %r, not an index into its %d plays"
-                    % (seat, choice, len(plays))
-                )
-            card, take, flags = plays[choice]
+            card, take, flags = _chosen(plays, choice, seat)
             st.apply_cards(card, take, flags)
             hand["plays"].append(
                 {"seat": seat, "card": C.name(card), "take": C.names(take), "basra": bool(flags & BASRA)}
@@ -231,6 +339,27 @@ def play_game(seed, players, variant="egyptian", target=None):
     log["scores"] = list(game.scores)
     log["winner"] = game.winner
     return log
+
+
+def _chosen(plays, choice, seat):
+    # a bot's answer as (card, taken, flags), or ValueError saying what is wrong
+    if isinstance(choice, dict):
+        try:
+            card = C.parse(choice["card"])
+            taken = C.parse_list(choice["take"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise ValueError("seat %d's bot returned %r, not a play (%s)" % (seat, choice, e))
+        got = plays.find(card, taken)
+        if got is None:
+            raise ValueError("seat %d's bot chose %r, not a legal play" % (seat, choice))
+        return got
+    if isinstance(choice, int) and not isinstance(choice, bool) and choice >= 0:
+        try:
+            return plays.play(choice)
+        except IndexError:
+            pass
+    raise ValueError("seat %d's bot returned %r, not an index into its %d plays nor a play"
+                     % (seat, choice, len(plays)))
 
 
 def _need_int(v, what):
@@ -326,7 +455,7 @@ def replay(log):
     rules = R.preset(log["variant"], players=len(players), target=log.get("target"))
     game = Game(rules, log.get("seed", 0))
     st = game.state
-    pos = Position(st)
+    check = Plays()
     hands = log["hands"]
     if not hands:
         raise ValueError("the log holds no hand")
@@ -355,16 +484,12 @@ def replay(log):
             what = "%s taking [%s]" % (C.name(card), " ".join(C.names(take)))
             if st.loc[card] != HAND + st.to_move:
                 _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, C.name(card)))
-            match = None
-            for q in pos.plays():
-                if q[0] == card and q[1] == take:
-                    match = q
-                    break
-            if match is None:
+            if len(set(take)) != len(take) or not match(st, card, take, check):
                 _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(C.names(st.floor_cards([])))))
-            if bool(p.get("basra")) != bool(match[2] & BASRA):
-                _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(match[2] & BASRA)))
-            st.apply_cards(card, take, match[2])
+            flags = check.word >> 8
+            if bool(p.get("basra")) != bool(flags & BASRA):
+                _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(flags & BASRA)))
+            st.apply_cards(card, take, flags)
         if not st.hand_over():
             _fail(h, None, "the plays stop before the hand is over")
         leftover = C.names(st.floor_cards([]))

@@ -1,13 +1,13 @@
 """The state of one hand of Basra and its move loop.
 
-Everything lives in buffers allocated once in ``State.__init__``. Generating
-the legal plays, applying and undoing a play, dealing and scoring write into
-those buffers and allocate nothing (proved on the MicroPython VM by
-tests/test_mp_alloc.py).
+Everything lives in buffers allocated once in ``State.__init__``. Applying
+and undoing a play, dealing and scoring write into those buffers and
+allocate nothing (proved on the MicroPython VM by tests/test_mp_core.py);
+the legal plays are listed one at a time by core/plays.py.
 
 Where a card is: ``loc[card]`` is STOCK, FLOOR, HAND + seat, PILE + side or
 GONE. The floor is also kept as counts per rank, and the numeric total of its
-number cards, so that play generation never scans the deck.
+number cards, so that listing the plays never scans the deck.
 
 A play is two ints in an ``array('i')``:
 - ``word = card | flags << 8`` with the flags below;
@@ -18,13 +18,10 @@ A play is two ints in an ``array('i')``:
 Which cards of a value a play takes: the specials as its flags say, then the
 others in suit order. ``apply_cards`` takes any other choice (the referee).
 """
-from array import array
-
 from core import cards as C
 from core import rules as R
 from core.compat import const
 from core.scoring import card_points, score
-from core.sums import SumFinder, slot
 
 # play flags
 LAY = const(1)  # laid down, takes nothing
@@ -41,10 +38,6 @@ PILE = const(6)  # + side (0..3)
 GONE = const(10)  # leftover set aside (house rule)
 
 NOBODY = const(255)
-_SUMS = SumFinder()
-SCRATCH = const(96)  # distinct takes (by value) of one card, at most
-_SUM_CODE = array("i", [0] * SCRATCH)
-_SUM_N = bytearray(SCRATCH)
 MAX_PLIES = const(52)  # plays in one hand, at most
 
 
@@ -85,12 +78,6 @@ class State:
         # undo stack: each ply pushes its taken cards, then a 5-byte header
         self.undo = bytearray(52 + 5 * MAX_PLIES)
         self.undo_top = 0
-        # scratch for one card's takes, shared by every State: gen() is never
-        # re-entered, and a device holds a State for the game and one for the AI
-        self.sums = _SUMS
-        self.sum_code = _SUM_CODE
-        self.sum_n = _SUM_N
-        self.overflow = False  # a gen() that reached its cap
 
     # -- setting up a hand ------------------------------------------------
 
@@ -208,144 +195,6 @@ class State:
         self.floor_rank[rk] -= 1
         if rk < C.JACK:
             self.floor_sum -= rk + 1
-
-    def _faces_on_floor(self):
-        fr = self.floor_rank
-        return fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
-
-    # -- legal plays --------------------------------------------------------
-
-    def gen(self, buf, base, cap):
-        """Write the legal plays of the seat to move into buf[base:], 2 ints each.
-
-        Returns the number of plays (at most cap; ``overflow`` is set when
-        more existed). One play per (hand card, take) at the level of values:
-        which suit of a value is taken is the referee's concern.
-        """
-        seat = self.to_move
-        hbase = 6 * seat
-        n = 0
-        self.overflow = False
-        for i in range(self.hand_n[seat]):
-            card = self.hand[hbase + i]
-            n = self._gen_card(card, buf, base, n, cap)
-        return n
-
-    def _put(self, buf, base, n, cap, word, take):
-        if n >= cap:
-            self.overflow = True
-            return n
-        k = base + 2 * n
-        buf[k] = word
-        buf[k + 1] = take
-        return n + 1
-
-    def _gen_card(self, card, buf, base, n, cap):
-        fn = self.floor_n
-        if fn == 0:
-            return self._put(buf, base, n, cap, card | LAY << 8, 0)
-        rk = card >> 2
-        start = n
-        if rk == C.JACK:
-            flags = SWEEP
-            if self._jack_is_basra():
-                flags |= BASRA
-            n = self._put(buf, base, n, cap, card | flags << 8, 0)
-        elif card == C.SEVEN_DIAMONDS and self.seven != R.SEVEN_PLAIN and (
-            self.seven != R.SEVEN_SMALL_FLOOR or self.floor_sum <= self.seven_max
-        ):
-            flags = SWEEP
-            if self._seven_is_basra():
-                flags |= BASRA
-            n = self._put(buf, base, n, cap, card | flags << 8, 0)
-        elif rk > C.JACK:
-            k = self.floor_rank[rk]
-            if k:
-                low = k if self.capture == R.CAPTURE_MAXIMAL else 1
-                while k >= low:
-                    flags = BASRA if k == fn and self._basra_allowed(k, 0) else 0
-                    n = self._put(buf, base, n, cap, card | flags << 8, k)
-                    k -= 1
-        else:
-            n = self._gen_sums(card, rk + 1, buf, base, n, cap)
-        if n == start or self.lay_down:
-            n = self._put(buf, base, n, cap, card | LAY << 8, 0)
-        return n
-
-    def _gen_sums(self, card, v, buf, base, n, cap):
-        # the distinct takes by value, each then written as its variants with
-        # and without the 2C / 10D
-        sums = self.sums
-        found = sums.find(self.floor_rank, v, self.capture == R.CAPTURE_MAXIMAL,
-                          self.sum_code, self.sum_n, 0, SCRATCH)
-        if sums.overflow:
-            self.overflow = True
-        fn = self.floor_n
-        two_c = self.loc[C.TWO_CLUBS] == FLOOR and v >= 2
-        ten_d = self.loc[C.TEN_DIAMONDS] == FLOOR and v == 10
-        for k in range(found):
-            code = self.sum_code[k]
-            taken = self.sum_n[k]
-            flags = 0
-            if taken == fn and self._basra_allowed(taken, v):
-                flags = BASRA
-            c2 = slot(code, 2)
-            c10 = slot(code, 10)
-            # variants: with the special card (when taken at all) and without
-            # (when enough plain cards of that value lie on the floor)
-            lo2 = 1 if two_c and c2 else 0
-            hi2 = 1 if two_c and c2 == self.floor_rank[1] else 0
-            lo10 = 1 if ten_d and c10 else 0
-            hi10 = 1 if ten_d and c10 == self.floor_rank[9] else 0
-            # with2 in {hi2 .. lo2}: 1 means the 2C is taken
-            w2 = lo2
-            while w2 >= hi2:
-                w10 = lo10
-                while w10 >= hi10:
-                    f = flags
-                    if w2:
-                        f |= TAKES_2C
-                    if w10:
-                        f |= TAKES_10D
-                    n = self._put(buf, base, n, cap, card | f << 8, code)
-                    w10 -= 1
-                w2 -= 1
-        return n
-
-    def _basra_allowed(self, taken, v):
-        """A capture of the whole floor (taken cards, by a card of value v) is a basra."""
-        if self.basra_limit == R.BASRA_ANY:
-            return True
-        # Lebanese: a lone card matched, or two lone cards by the sum of their values
-        return taken == 1 or (taken == 2 and v and self.floor_sum == v)
-
-    def _jack_is_basra(self):
-        mode = self.jack_basra
-        fn = self.floor_n
-        if mode == R.JACK_BASRA_ONE:
-            return fn == 1
-        if mode == R.JACK_BASRA_TWO:
-            return fn == 1 or fn == 2
-        if mode == R.JACK_BASRA_LONE_JACK:
-            return fn == 1 and self.floor_rank[C.JACK] == 1
-        return False
-
-    def _seven_is_basra(self):
-        mode = self.seven
-        if mode == R.SEVEN_SMALL_FLOOR:
-            return True  # it sweeps only when the floor is small enough
-        faces = self._faces_on_floor()
-        if mode == R.SEVEN_SWEEP:
-            return faces == 0 and self.floor_sum <= self.seven_max
-        # wildcard: a basra when some card could have cleared this floor as one
-        fr = self.floor_rank
-        fn = self.floor_n
-        if faces:
-            return fr[C.QUEEN] == fn or fr[C.KING] == fn or (fn == 1 and fr[C.JACK] == 1)
-        for v in range(1, 11):
-            if self.sums.covers(fr, v):
-                return True
-        return False
 
     # -- applying and undoing ------------------------------------------------
 

@@ -43,6 +43,7 @@ class App:
         self.games_over = 0
         self.hands_over = 0
         self.back_to = None
+        self.held = False   # the press being handled is a held button's repeat
         self.seed = h.seed & 0x3FFFFFFF
         self.rare("main_menu", note)
 
@@ -122,7 +123,7 @@ class App:
         sv.dealer = g.dealer
         sv.scores = list(g.scores)
         sv.carry = g.carry
-        sv.plays = bytes(s.log[0:s.nlog])
+        sv.plays = bytes([s.log[k] for k in range(s.nlog)])  # TODO(save v2): places past 255
         return sv
 
     def save(self):
@@ -199,6 +200,7 @@ class App:
                     continue
                 if ev.button == swallow:
                     continue
+                self.held = ev.repeat
                 self.key(ev.button)
             now = clock.ticks_ms()
             if self.screen is self.table and self.play.tick(now):

@@ -14,7 +14,7 @@ SHOW    an AI's play stays up (the cards it takes inverted) for a while or
 PAUSE   after a BASRA or a sweep, the message stays up for a moment.
 """
 import hal
-from device.session import Session  # noqa: F401  (type of self.sess)
+from device.session import WINDOW, Session  # noqa: F401  (type of self.sess)
 from core.state import BASRA, LAY, SWEEP
 
 try:
@@ -52,8 +52,8 @@ class Play:
         self.mode = PICK
         self.viewer = 0
         self.sel = 0
-        self.opt = bytearray(128)
-        self.cnt = bytearray(128)
+        self.opt = bytearray(WINDOW)
+        self.cnt = bytearray(WINDOW)
         self.nopt = 0
         self.k = 0
         self.until = 0
@@ -156,12 +156,12 @@ class Play:
             col = m.put(col, 0, W_TAKES)
             col = m.char(col, 0, 32)
             col = m.num(col, 0, self.cnt[self.k])
-        if self.nopt > 1:
+        if s.total > 1:
             col = m.char(col, 0, 32)
             col = m.char(col, 0, 40)
-            col = m.num(col, 0, self.k + 1)
+            col = m.num(col, 0, s.wfirst + self.k + 1)
             col = m.char(col, 0, 47)
-            col = m.num(col, 0, self.nopt)
+            col = m.num(col, 0, s.total)
             col = m.char(col, 0, 41)
         if self.mode == CHOOSE:
             col = m.char(col, 0, 32)
@@ -176,15 +176,13 @@ class Play:
             if b == hal.LEFT or b == hal.RIGHT:
                 d = 1 if b == hal.RIGHT else -1
                 if m == CHOOSE:
-                    self.k = (self.k + d) % self.nopt
-                    self.show_option()
+                    self.cycle(d)
                 else:
                     self.select((self.sel + d) % n)
-            elif (b == hal.UP or b == hal.DOWN) and self.nopt > 1:
-                self.k = (self.k + (1 if b == hal.DOWN else -1)) % self.nopt
-                self.show_option()
+            elif (b == hal.UP or b == hal.DOWN) and self.sess.total > 1:
+                self.cycle(1 if b == hal.DOWN else -1)
             elif b == hal.A:
-                if m == PICK and self.nopt > 1 and not self.app.has_updown:
+                if m == PICK and self.sess.total > 1 and not self.app.has_updown:
                     self.mode = CHOOSE
                     self.show_option()
                 elif self.nopt:
@@ -209,6 +207,12 @@ class Play:
                 self.select(self.sel)
             else:                       # the game menu; the AI waits meanwhile
                 self.app.rare("game_menu")
+
+    def cycle(self, d):
+        """The next (d = 1) or previous option; a held button jumps to the
+        first option that takes another number of cards."""
+        self.k = self.sess.step(self.k, d, self.opt, self.cnt, self.app.held)
+        self.show_option()
 
     def human_play(self, i, now):
         s = self.sess
@@ -296,9 +300,7 @@ class Play:
             if st.hand[base + j] == word & 63:
                 self.select(j)
                 break
-        for k in range(self.nopt):
-            if self.opt[k] == i:
-                self.k = k
+        self.k = s.locate(word, s.buf[2 * i + 1], self.opt, self.cnt)
         self.show_option()
         m = self.t.msg
         col = m.put(0, 0, b"HINT ")

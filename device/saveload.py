@@ -116,11 +116,12 @@ def decode(raw, start, end):
     return g, s, st
 
 
-def resume(saved, buf=None):
+def resume(saved):
     """A core.game.Game rebuilt from saved: the hand dealt and its plays
     replayed (the state right after the last play; deal first when its
     hands are empty). ValueError when saved cannot be a real game."""
     from core.game import Game
+    from core.plays import Plays, nth
     from core.rules import preset
     rules = preset(saved.variant, players=saved.players, target=saved.target)
     if saved.target < 1:
@@ -132,19 +133,16 @@ def resume(saved, buf=None):
     g.carry = saved.carry
     g.start_hand()
     st = g.state
-    if buf is None:
-        buf = array("i", [0] * 512)
-    cap = len(buf) // 2
+    cursor = Plays()
     k = 0
     for i in saved.plays:
         if st.hands_empty():
             if not st.stock_left():
                 raise ValueError("play %d comes after the end of the hand" % k)
             st.deal()
-        n = st.gen(buf, 0, cap)
-        if i >= n:
-            raise ValueError("play %d is choice %d of %d" % (k, i, n))
-        st.apply(buf[2 * i], buf[2 * i + 1])
+        if not nth(cursor, st, i):
+            raise ValueError("play %d is choice %d, past the last" % (k, i))
+        st.apply(cursor.word, cursor.take)
         k += 1
     return g
 

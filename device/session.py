@@ -9,8 +9,9 @@ from array import array
 from core.ai.observe import observe
 from core.ai.player import SEARCH, Player
 from core.game import Game
+from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
-from core.state import FLOOR, HAND, LAY, PILE
+from core.state import FLOOR, HAND, PILE
 
 try:
     from micropython import const
@@ -18,7 +19,8 @@ except ImportError:
     def const(x):
         return x
 
-CAP = const(128)          # legal plays listed at once
+WINDOW = const(32)        # a card's options held at once (more are listed again)
+_AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 THINK_MS = const(6000)    # an AI decision ends after this long (best so far)
 
 # AI decision progress
@@ -50,9 +52,18 @@ class Session:
         self.level = level
         # one Player serves every AI seat (decisions are one at a time) and the hints
         self.ai = Player(self.rules, level, (seed & 0xFFFF) + 7)
-        self.buf = array("i", [0] * (2 * CAP))
-        self.n = 0                      # plays in buf (for the seat to move)
-        self.log = bytearray(64)        # gen index of each play this hand
+        # the options of one hand card, WINDOW at a time, in the order the
+        # person cycles them: most cards taken first (then as listed), the
+        # lay-down last; slot WINDOW holds the AI's (or the hint's) play
+        self.buf = array("i", [0] * (2 * (WINDOW + 1)))
+        self.opt_cards = bytearray(WINDOW)     # cards each option takes
+        self.opt_j = array("i", [0] * WINDOW)  # its place among the card's plays
+        self.wn = 0                     # options in the window
+        self.wfirst = 0                 # the window's first option, counted in all
+        self.total = 0                  # options of the card
+        self.card = -1                  # the card whose options these are
+        self.cursor = Plays()
+        self.log = array("i", [0] * 64)  # each play this hand: its place in the list of plays
         self.nlog = 0
         self.taken = bytearray(52)      # preview scratch
         self.floor = bytearray(52)      # floor in laid order
@@ -72,12 +83,10 @@ class Session:
         self.refresh()
 
     def refresh(self):
-        """Recompute the legal plays and the floor order after a change."""
+        """Recompute the floor order after a change (options go stale)."""
         st = self.state
-        if not st.hand_over():
-            self.n = st.gen(self.buf, 0, CAP)
-        else:
-            self.n = 0
+        self.card = -1
+        self.wn = 0
         # floor in the order laid (insertion by arrival, no allocation)
         n = 0
         fl = self.floor
@@ -97,10 +106,11 @@ class Session:
         empty. Returns the play's flags."""
         st = self.state
         word = self.buf[2 * i]
-        st.apply(word, self.buf[2 * i + 1])
+        take = self.buf[2 * i + 1]
         if self.nlog < len(self.log):
-            self.log[self.nlog] = i
+            self.log[self.nlog] = index_of(self.cursor, st, word, take)
             self.nlog += 1
+        st.apply(word, take)
         if st.hands_empty() and st.stock_left():
             st.deal()
         self.refresh()
@@ -109,10 +119,13 @@ class Session:
     def replay(self, plays):
         """Deal the current hand again and apply the logged plays (resume, undo)."""
         self.start_hand()
+        c = self.cursor
         for i in plays:
-            if i >= self.n:
-                raise ValueError("saved play %d does not exist (%d plays)" % (i, self.n))
-            self.play(i)
+            if not nth(c, self.state, i):
+                raise ValueError("saved play %d does not exist" % i)
+            self.buf[2 * WINDOW] = c.word
+            self.buf[2 * WINDOW + 1] = c.take
+            self.play(WINDOW)
 
     def hand_over(self):
         return self.state.hand_over()
@@ -153,46 +166,114 @@ class Session:
             k -= 1
         if k < 0:
             return False
-        keep = bytes(self.log[0:k])
-        self.replay(keep)
+        self.replay(self.log[0:k])
         return True
 
     # -- options of a hand card ----------------------------------------------
     def options(self, card, out, counts):
-        """Indexes (into buf) of the plays of card into out, the most cards
-        taken first and the lay-down last; counts[k] = cards taken. Returns n."""
-        n = 0
+        """The first window of card's options: out[k] = k (the index into
+        buf), counts[k] = the cards option k takes. Returns how many."""
+        self.wfirst = 0
+        self._fill(card, _AFTER_ALL, -1)
+        return self._window(out, counts)
+
+    def _window(self, out, counts):
+        for k in range(self.wn):
+            out[k] = k
+            counts[k] = self.opt_cards[k]
+        return self.wn
+
+    def step(self, k, d, out, counts, group=False):
+        """The option after (d = 1) or before (d = -1) option k of the
+        window, round the end; group: the first one taking another number
+        of cards. Lists the next or previous window when it must; returns
+        the option's index in the window (out/counts as options() fills)."""
+        start = self.opt_cards[k]
+        moved = 0
+        while True:
+            k += d
+            if k >= self.wn:
+                if self.wfirst + self.wn >= self.total:
+                    self.wfirst = 0
+                    self._fill(self.card, _AFTER_ALL, -1)
+                else:
+                    self.wfirst += self.wn
+                    self._fill(self.card, self.opt_cards[self.wn - 1], self.opt_j[self.wn - 1])
+                k = 0
+            elif k < 0:
+                m = (self.wfirst // WINDOW - 1) if self.wfirst else (self.total - 1) // WINDOW
+                self._seek(m)
+                k = self.wn - 1
+            moved += 1
+            if not group or self.opt_cards[k] != start or moved >= self.total:
+                break
+        self._window(out, counts)
+        return k
+
+    def locate(self, word, take, out, counts):
+        """The window holding option (word, take) of the card listed; its index."""
+        m = 0
+        while True:
+            self._seek(m)
+            for k in range(self.wn):
+                if self.buf[2 * k] == word and self.buf[2 * k + 1] == take:
+                    self._window(out, counts)
+                    return k
+            if self.wfirst + self.wn >= self.total:
+                self._seek(0)
+                self._window(out, counts)
+                return 0
+            m += 1
+
+    def _seek(self, m):
+        # window m (options m * WINDOW ...), listed from the first
+        self.wfirst = 0
+        self._fill(self.card, _AFTER_ALL, -1)
+        while m > 0 and self.wfirst + self.wn < self.total:
+            self.wfirst += self.wn
+            self._fill(self.card, self.opt_cards[self.wn - 1], self.opt_j[self.wn - 1])
+            m -= 1
+
+    def _fill(self, card, after_n, after_j):
+        # the WINDOW options of card that come first after the key (after_n
+        # cards taken, place after_j): most cards first, then as listed
         st = self.state
+        c = self.cursor
         buf = self.buf
-        for i in range(self.n):
-            word = buf[2 * i]
-            if word & 63 != card:
-                continue
-            if word >> 8 & LAY:
-                t = 0
-            else:
-                t = st.preview(word, buf[2 * i + 1], self.taken) + 1
-            k = n
-            while k > 0 and counts[k - 1] < t:
-                out[k] = out[k - 1]
-                counts[k] = counts[k - 1]
-                k -= 1
-            out[k] = i
-            counts[k] = t
-            n += 1
-        for k in range(n):
-            if counts[k]:
-                counts[k] -= 1
-        return n
+        kn = self.opt_cards
+        kj = self.opt_j
+        self.card = card
+        wn = 0
+        j = 0
+        c.start(st, card)
+        while c.next():
+            n = cards_taken(st, c.word, c.take)
+            if n < after_n or (n == after_n and j > after_j):
+                # insert by (n descending, j ascending); the last drops out when full
+                k = wn
+                if k == WINDOW:
+                    k -= 1
+                    if kn[k] >= n:
+                        j += 1
+                        continue
+                while k > 0 and kn[k - 1] < n:
+                    kn[k] = kn[k - 1]
+                    kj[k] = kj[k - 1]
+                    buf[2 * k] = buf[2 * k - 2]
+                    buf[2 * k + 1] = buf[2 * k - 1]
+                    k -= 1
+                kn[k] = n
+                kj[k] = j
+                buf[2 * k] = c.word
+                buf[2 * k + 1] = c.take
+                if wn < WINDOW:
+                    wn += 1
+            j += 1
+        self.wn = wn
+        self.total = j
 
     def preview(self, i, out):
         return self.state.preview(self.buf[2 * i], self.buf[2 * i + 1], out)
-
-    def find(self, word, take):
-        for i in range(self.n):
-            if self.buf[2 * i] == word and self.buf[2 * i + 1] == take:
-                return i
-        return 0
 
     # -- the AI, a step at a time ---------------------------------------------
     def think_begin(self, seat, now, hint=False):
@@ -223,7 +304,9 @@ class Session:
         root = self.ai.search.root
         word = root[2 * root_i]
         take = root[2 * root_i + 1]
-        self.pick = self.find(word, take)
+        self.buf[2 * WINDOW] = word
+        self.buf[2 * WINDOW + 1] = take
+        self.pick = WINDOW
         if self.think_hint:
             self.hint_reason = self.ai.reason(self.state, word, take)
         self.think = DONE

@@ -1,6 +1,5 @@
 """The AI levels: honest by construction, legal, anytime, and ordered by strength."""
 import random
-from array import array
 
 import pytest
 
@@ -10,6 +9,8 @@ from core.ai.world import copy_state
 from core.game import Game
 from core.referee import play_game, replay
 from core.state import HAND, STOCK, State
+from hal.clock import Clock
+from tests.listing import all_plays
 
 
 def midgame(variant="egyptian", players=2, seed=3, plies=9):
@@ -18,13 +19,11 @@ def midgame(variant="egyptian", players=2, seed=3, plies=9):
     g.start_hand()
     st = g.state
     pick = random.Random(seed)
-    buf = array("i", [0] * 1024)
     for _ in range(plies):
         if st.hands_empty():
             st.deal()
-        n = st.gen(buf, 0, 512)
-        k = pick.randrange(n)
-        st.apply(buf[2 * k], buf[2 * k + 1])
+        plays = all_plays(st)
+        st.apply(*plays[pick.randrange(len(plays))])
     if st.hands_empty():
         st.deal()
     return rules, st
@@ -92,8 +91,7 @@ def test_the_same_seed_gives_the_same_decisions():
 
 def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
     rules, st = midgame(seed=2, plies=2)
-    buf = array("i", [0] * 1024)
-    legal = {(buf[2 * i], buf[2 * i + 1]) for i in range(st.gen(buf, 0, 512))}
+    legal = set(all_plays(st))
     p = Player(rules, "expert", seed=1)
     ticks = [0]
 
@@ -102,16 +100,31 @@ def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
         return ticks[0]
 
     # time is up at once: no world finishes, the answer comes from one ply
-    assert p.choose(st, st.to_move, clock=lambda: clock(1000), deadline=500) in legal
+    assert p.choose(st, st.to_move, clock=Clock(lambda: clock(1000)), deadline=500) in legal
     assert p.search.samples_done == 0
     # a generous deadline lets every world finish
     before = ticks[0]
-    assert p.choose(st, st.to_move, clock=clock, deadline=10 ** 6) in legal
+    assert p.choose(st, st.to_move, clock=Clock(clock), deadline=10 ** 6) in legal
     assert p.search.samples_done == p.worlds > 1
     used = ticks[0] - before  # clock readings a whole decision takes
     # half of that stops part way
-    assert p.choose(st, st.to_move, clock=clock, deadline=used // 2) in legal
+    assert p.choose(st, st.to_move, clock=Clock(clock), deadline=used // 2) in legal
     assert 0 < p.search.samples_done < p.worlds
+
+
+def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
+    # CircuitPython's ticks_ms wraps at 2**29 about a minute after boot; a
+    # decision that starts just before the wrap must not think time is up
+    rules, st = midgame(seed=2, plies=2)
+    p = Player(rules, "expert", seed=1)
+    ticks = [(1 << 29) - 5]
+
+    def clock():
+        ticks[0] = (ticks[0] + 1) & ((1 << 29) - 1)
+        return ticks[0]
+
+    p.choose(st, st.to_move, clock=Clock(clock), deadline=10 ** 6)
+    assert p.search.samples_done == p.worlds
 
 
 def test_expert_beats_normal_over_duplicate_deals():

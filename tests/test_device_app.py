@@ -116,8 +116,10 @@ def test_hint_selects_the_experts_play_and_gives_a_reason():
         yield from until(my_turn, "wait:20")
         a = A.last
         seen["msg"] = a.table.msg.text()
-        seen["pick"] = a.sess.pick
-        seen["chosen"] = a.play.opt[a.play.k]
+        buf = a.sess.buf
+        pick, chosen = a.sess.pick, a.play.opt[a.play.k]
+        seen["pick"] = (buf[2 * pick], buf[2 * pick + 1])
+        seen["chosen"] = (buf[2 * chosen], buf[2 * chosen + 1])
         word = a.sess.buf[2 * a.sess.pick]
         seen["card"] = word & 63
         seen["sel_card"] = a.sess.state.hand[a.play.sel]

@@ -54,6 +54,16 @@ def test_the_move_loop_allocates_nothing(mpvm):
     assert max(r["max_floor"] for r in rows if r["check"] == "move_loop") >= 8
 
 
+def test_the_biggest_floors_list_and_decide_without_allocating(mpvm):
+    rows = mpvm.run_json("import core_checks\ncore_checks.constructed_floors()\n", timeout=600)
+    floors = [r for r in rows if r["check"] == "constructed"]
+    assert [r["floor"] for r in floors] == [14, 20]
+    # the 10 on 20 small cards has thousands of plays, all listed
+    assert floors[1]["plays"] > 1000 and floors[1]["legal"] == floors[1]["plays"]
+    total = [r for r in rows if r["check"] == "constructed_total"][0]
+    assert total["calls"] == 4 and total["failed"] == 0, total
+
+
 def test_the_ai_loops_allocate_nothing(mpvm):
     rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('easy', 'normal', 'hard', 'expert'), 2)\n",
                          timeout=300)

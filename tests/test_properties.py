@@ -1,6 +1,5 @@
 """Property tests: the engine against a brute-force oracle, apply/undo, whole games."""
 import copy
-from array import array
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,6 +10,7 @@ from core.referee import legal_plays, play_game, replay
 from core.state import State
 
 from . import oracle
+from .listing import all_plays
 
 VALID = [(v, n) for v in R.PRESETS for n in (2, 3, 4) if not (v == "lebanese" and n == 3)]
 
@@ -63,7 +63,6 @@ def test_every_play_applied_then_undone_restores_the_state_exactly():
         g.start_hand()
         s = g.state
         pick = Prng(5)
-        buf = array("i", [0] * 512)
         while not s.hand_over():
             if s.hands_empty():
                 before = snapshot(s)
@@ -71,16 +70,15 @@ def test_every_play_applied_then_undone_restores_the_state_exactly():
                 s.undeal()
                 assert snapshot(s) == before
                 s.deal()
-            n = s.gen(buf, 0, 256)
-            assert n > 0 and not s.overflow
+            plays = all_plays(s)
+            assert plays
             before = snapshot(s)
-            for i in range(n):
-                s.apply(buf[2 * i], buf[2 * i + 1])
+            for word, take in plays:
+                s.apply(word, take)
                 s.undo_play()
                 assert snapshot(s) == before
                 checked += 1
-            k = pick.below(n)
-            s.apply(buf[2 * k], buf[2 * k + 1])
+            s.apply(*plays[pick.below(len(plays))])
     assert checked > 500
 
 
@@ -96,11 +94,8 @@ def test_engine_plays_take_the_cards_the_referee_lists():
         s = State(R.preset(variant))
         hand, floor = deck[:4], deck[4:4 + pick.randint(1, 10)]
         s.place(0, hand, floor)
-        buf = array("i", [0] * 1024)
-        n = s.gen(buf, 0, 512)
-        for i in range(n):
-            word, take = buf[2 * i], buf[2 * i + 1]
-            sets = concrete_takes(s, word, take)
+        for word, take in all_plays(s):
+            sets = list(concrete_takes(s, word, take))
             before = [c for c in range(52) if s.loc[c] == 1]
             s.apply(word, take)
             moved = sorted(c for c in before if s.loc[c] != 1)

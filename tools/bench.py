@@ -32,6 +32,8 @@ WORKLOADS = [
     ("gen_typical", "bench_core.gen_typical()"),
     ("gen_worst", "bench_core.gen_worst()"),
     ("gen_worst_french", "bench_core.gen_worst(200, 'french')"),
+    ("gen_small14", "bench_core.gen_constructed('small14')"),
+    ("gen_full", "bench_core.gen_constructed('full')"),
     ("greedy_hand", "bench_core.greedy_hands(10)"),
 ] + [("ai_" + lv, "bench_core.ai_decisions(%r, %d)" % (lv, 4 if lv in ("hard", "expert") else 2)) for lv in LEVELS]
 
@@ -105,7 +107,7 @@ def vm_figures(scale):
     script = "import json\nfrom tools import bench_core\n"
     for name, call in workloads(scale):
         script += "print(json.dumps({'name': %r, 'fig': %s}))\n" % (name, call)
-    rows = run_json(script, trees=("core", "tools"), helpers=False, timeout=1200)
+    rows = run_json(script, trees=("core", "hal", "tools"), helpers=False, timeout=1200)
     return {r["name"]: r["fig"] for r in rows}
 
 
@@ -144,6 +146,10 @@ def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy):
         row("legal plays, slowest of 200 floors of 10-20 cards (french; VM: %d cards, %d plays)"
             % (vm["gen_worst_french"]["floor"], vm["gen_worst_french"]["plays"]),
             cp["gen_worst_french"]["us"], vm["gen_worst_french"]["us"], "us", "reported"),
+        row("legal plays, constructed: an 8 on 14 small number cards (%d plays)" % vm["gen_small14"]["plays"],
+            cp["gen_small14"]["us"], vm["gen_small14"]["us"], "us", "reported"),
+        row("legal plays, constructed, the slowest known: a 10 on all 36 other number cards (%d plays)"
+            % vm["gen_full"]["plays"], cp["gen_full"]["us"], vm["gen_full"]["us"], "us", "reported"),
         row("one hand of greedy self-play", cp["greedy_hand"]["ms"], vm["greedy_hand"]["ms"], "ms"),
     ]
     for lv in LEVELS:

@@ -8,9 +8,11 @@ import time
 from array import array
 
 from core.game import Game
+from core.plays import Plays, nth
 from core.prng import Prng
 from core.rules import preset
 from core.state import State
+from hal.clock import Clock
 
 try:
     _ticks = time.ticks_us
@@ -37,10 +39,19 @@ def _floor_position(st, prng, deck, floor_lo, floor_hi):
     return nf
 
 
+def _list_all(st, cursor):
+    # list every play of the seat to move; returns how many
+    cursor.start(st)
+    n = 0
+    while cursor.next():
+        n += 1
+    return n
+
+
 def gen_typical(positions=300, repeat=20):
-    """Mean microseconds per legal-play generation: 4 cards in hand, 4 to 6 on the floor."""
+    """Mean microseconds to list every legal play: 4 cards in hand, 4 to 6 on the floor."""
     st = State(preset("egyptian"))
-    buf = array("i", [0] * 1024)
+    cursor = Plays()
     prng = Prng(1)
     deck = bytearray(range(52))
     total = 0
@@ -49,16 +60,16 @@ def gen_typical(positions=300, repeat=20):
         _floor_position(st, prng, deck, 4, 6)
         t0 = now_us()
         for _ in range(repeat):
-            n = st.gen(buf, 0, 512)
+            n = _list_all(st, cursor)
         total += since_us(t0)
         plays += n
     return {"us": total / (positions * repeat), "plays": plays / positions}
 
 
 def gen_worst(positions=200, variant="egyptian"):
-    """The slowest single generation over random floors of 10 to 20 cards."""
+    """The slowest listing of every play over random floors of 10 to 20 cards."""
     st = State(preset(variant))
-    buf = array("i", [0] * 1024)
+    cursor = Plays()
     prng = Prng(2)
     deck = bytearray(range(52))
     worst = 0
@@ -68,7 +79,7 @@ def gen_worst(positions=200, variant="egyptian"):
     for _ in range(positions):
         nf = _floor_position(st, prng, deck, 10, 20)
         t0 = now_us()
-        n = st.gen(buf, 0, 512)
+        n = _list_all(st, cursor)
         us = since_us(t0)
         if n > most:
             most = n
@@ -79,26 +90,49 @@ def gen_worst(positions=200, variant="egyptian"):
     return {"us": worst, "floor": worst_floor, "plays": worst_plays, "most_plays": most}
 
 
-def _greedy(st, buf, out):
-    # the play that takes the most points, then the most cards
+# constructed floors: (hand, floor) as card ints (rank * 4 + suit), the
+# slowest to list that we know of
+CONSTRUCTED = {
+    # an 8 on 14 small number cards (the issue's 1,344 plays by suit)
+    "small14": ([7 * 4], [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25]),
+    # a 10 facing every other number card: the most takes one card can have
+    "full": ([9 * 4], [c for c in range(40) if c != 9 * 4]),
+}
+
+
+def gen_constructed(name, variant="egyptian"):
+    """Microseconds to list every play of a constructed floor."""
+    hand, floor = CONSTRUCTED[name]
+    st = State(preset(variant))
+    st.place(0, hand, floor)
+    cursor = Plays()
+    t0 = now_us()
+    n = _list_all(st, cursor)
+    return {"us": since_us(t0), "floor": len(floor), "plays": n}
+
+
+def _greedy(st, cursor, out):
+    # the play that takes the most points, then the most cards (cursor left on it)
     side = st.to_move % st.nsides
-    n = st.gen(buf, 0, 256)
     best = 0
     best_v = -1
-    for i in range(n):
-        st.apply(buf[2 * i], buf[2 * i + 1])
+    i = 0
+    cursor.start(st)
+    while cursor.next():
+        st.apply(cursor.word, cursor.take)
         v = st.pile_points[side] * 64 + st.basras[side] * 640 + st.pile_n[side]
         st.undo_play()
         if v > best_v:
             best_v = v
             best = i
-    return best
+        i += 1
+    nth(cursor, st, best)
 
 
 def greedy_hands(hands=10):
     """Milliseconds per hand of greedy self-play (2 players, egyptian)."""
     g = Game(preset("egyptian"), 1)
-    buf = array("i", [0] * 1024)
+    cursor = Plays()
     out = array("i", [0] * 4)
     t0 = now_us()
     for h in range(hands):
@@ -108,25 +142,26 @@ def greedy_hands(hands=10):
         while not st.hand_over():
             if st.hands_empty():
                 st.deal()
-            i = _greedy(st, buf, out)
-            st.apply(buf[2 * i], buf[2 * i + 1])
+            _greedy(st, cursor, out)
+            st.apply(cursor.word, cursor.take)
         g.end_hand()
     return {"ms": since_us(t0) / 1000 / hands}
 
 
 def rp2040_clock(scale):
-    """A clock of RP2040-equivalent milliseconds: this VM's ms times scale."""
+    """A clock of RP2040-equivalent milliseconds: this VM's ms times scale,
+    wrapped as a board's (hal.clock's arithmetic)."""
     try:
         ticks = time.ticks_ms
 
-        def clock():
-            return int(ticks() * scale) & 0x3FFFFFFF
+        def source():
+            return int(ticks() * scale) & 0x1FFFFFFF
 
     except AttributeError:  # CPython
-        def clock():
-            return int(time.perf_counter() * 1000 * scale) & 0x3FFFFFFF
+        def source():
+            return int(time.perf_counter() * 1000 * scale) & 0x1FFFFFFF
 
-    return clock
+    return Clock(source)
 
 
 def ai_decisions(level, hands=2, players=2, scale=0):

@@ -25,6 +25,7 @@ from array import array
 
 from core.ai.player import Player
 from core.game import Game
+from core.plays import Plays
 from core.rules import preset
 from device import save as S
 
@@ -89,7 +90,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     _, settings, stats, _ = ss.load()
     game = Game(rules, seed)
     bots = [Player(rules, "normal" if lv == "human" else lv, seed * 4 + k + 1) for k, lv in enumerate(levels)]
-    buf = array("i", [0] * 512)
+    cursor = Plays()
     saved = S.Saved(variant, players, list(levels), rules.target, seed)
     w0 = ss.writes
     nplays = 0
@@ -113,15 +114,15 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
             if st.hands_empty():
                 st.deal()
             seat = st.to_move
-            n = st.gen(buf, 0, 256)
+            listed = []
+            cursor.start(st)
+            while cursor.next():
+                listed.append((cursor.word, cursor.take))
             if rnd is not None and levels[seat] == "human":
-                i = rnd.randrange(n)
+                i = rnd.randrange(len(listed))
             else:
-                word, take = bots[seat].choose(st, seat, game.carry)
-                i = 0
-                while buf[2 * i] != word or buf[2 * i + 1] != take:
-                    i += 1
-            st.apply(buf[2 * i], buf[2 * i + 1])
+                i = listed.index(bots[seat].choose(st, seat, game.carry))
+            st.apply(*listed[i])
             plays.append(i)
             nplays += 1
             saved.plays = bytes(plays)

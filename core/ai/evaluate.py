@@ -14,6 +14,7 @@ from core.compat import const
 from core.scoring import score
 from core.ai.observe import UNSEEN
 from core.state import FLOOR, NOBODY
+from core.sums import covers
 
 Q = const(4)  # units per point
 CARD = const(4)  # one card of lead toward the majority: about a point
@@ -97,7 +98,7 @@ def chance_of_any(k, unseen, hand):
     return 1024 - q
 
 
-def danger(st, obs, sums, next_hand):
+def danger(st, obs, next_hand):
     """Expected quarter points the next player (holding next_hand cards) wins
     from the floor st shows, from the cards obs has not seen."""
     fn = st.floor_n
@@ -123,7 +124,7 @@ def danger(st, obs, sums, next_hand):
         if r > C.JACK:
             clears = fr[r] == fn
         else:
-            clears = faces == 0 and sums.covers(fr, r + 1)
+            clears = faces == 0 and covers(fr, r + 1)
         if clears:
             k = 0
             for s in range(4):

@@ -87,7 +87,7 @@ class Player:
             w.apply(word, take)
             v = s.ev.static(w, side, obs.carry)
             if not beginner and (self.rules.sides == 2 or nxt % self.rules.sides != side):
-                v -= danger(w, obs, s.world.sums, next_hand)
+                v -= danger(w, obs, next_hand)
             w.undo_play()
             if v > best_v:
                 best_v = v

@@ -7,12 +7,19 @@ play with the best total over the samples is chosen. With two players and
 an empty stock nothing is hidden: one world is the truth, and the search runs
 to the end of the hand (an exact solve, bounded by a node budget).
 
-Anytime: the budget is worlds and positions (deterministic: tests, arena),
-and optionally a deadline on a clock (``ticks_ms``-like function and
-milliseconds, the device): the search looks at the clock at every position
-and, once the deadline has passed, drops the world in progress and answers
-with what the finished worlds say (one ply when none finished). Allocates
-nothing per decision.
+Every legal play is listed (core/plays.py, no cap). At the root, when a
+huge floor gives more than ROOT_CAP plays, the ROOT_CAP best after one ply
+are searched. Below the root every play is searched, one cursor per ply.
+
+The search is iterative: one loop with a frame of small arrays per ply,
+so its call depth is the same at every depth (a board's Python stack is
+2 KB). Anytime: the budget is worlds and positions (deterministic: tests,
+arena), and optionally a deadline on a clock (an object with ``ticks_ms()``
+and ``since(ticks)``, such as hal.clock.Clock: one wrap-safe arithmetic).
+The search looks at the clock at every position and, once the deadline has
+passed, drops the world in progress and answers with what the finished
+worlds say (the one-ply values when none finished). Allocates nothing per
+decision.
 """
 from array import array
 
@@ -20,32 +27,15 @@ from core import cards as C
 from core.ai.evaluate import Evaluator
 from core.ai.world import Sampler
 from core.compat import const
+from core.plays import Plays
 from core.prng import Prng
 from core.state import State
 
-ROOT_CAP = const(96)  # root plays (by value) considered
-NODE_CAP = const(24)  # plays per deeper node (more only on rare, huge floors)
+ROOT_CAP = const(96)  # root plays searched (the best after one ply when more)
 MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
-
-
-def same_play(buf, i, j):
-    """Plays i and j of buf give the same position (same kind of card, same take)."""
-    wi = buf[i]
-    wj = buf[j]
-    if buf[i + 1] != buf[j + 1] or (wi >> 8) != (wj >> 8):
-        return False
-    ci = wi & 63
-    cj = wj & 63
-    if ci == cj:
-        return True
-    if (ci >> 2) != (cj >> 2):
-        return False
-    return not (_special(ci) or _special(cj))
-
-
-def _special(c):
-    return c == C.TWO_CLUBS or c == C.TEN_DIAMONDS or c == C.SEVEN_DIAMONDS
+_OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
+_LIST_CHECK = const(255)  # root listing: look at the clock every 256 plays
 
 
 class Search:
@@ -56,12 +46,21 @@ class Search:
         self.prng = Prng(seed)
         self.ev = Evaluator(rules)
         self.root = array("i", [0] * (2 * ROOT_CAP))
-        self.keep = bytearray(ROOT_CAP)  # distinct root plays
+        self.legal = 0  # legal root plays listed (more than n on a huge floor)
+        self.one_ply = array("i", [0] * ROOT_CAP)  # each root play's value after one ply
+        self.scored = False  # one_ply filled
         self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
         self.cur = array("i", [0] * ROOT_CAP)  # this world's values
+        # one frame per ply (index 1..MAX_PLY; 0 lists the root)
+        self.plays = [Plays() for _ in range(MAX_PLY + 1)]
+        self.alpha = array("i", [0] * (MAX_PLY + 1))
+        self.beta = array("i", [0] * (MAX_PLY + 1))
+        self.best_v = array("i", [0] * (MAX_PLY + 1))
+        self.depth_left = bytearray(MAX_PLY + 1)
+        self.dealt = bytearray(MAX_PLY + 1)  # the frame dealt the next round
+        self.maximize = bytearray(MAX_PLY + 1)
         self.aborted = False
         self.cut = False
-        self.buf = array("i", [0] * (2 * NODE_CAP * MAX_PLY))
         self.side = 0
         self.carry = 0
         self.nodes = 0
@@ -80,18 +79,57 @@ class Search:
         self.finished = True
 
     def root_plays(self, obs):
-        """Generate the root plays for obs into self.root; returns how many."""
+        """List the root plays for obs into self.root; returns how many.
+
+        Every legal play is listed (a card whose rank an earlier hand card
+        has adds nothing new); past ROOT_CAP, the ROOT_CAP best after one
+        ply are kept. A deadline that passes while a huge floor is listed
+        keeps those seen so far."""
         w = self.world
         self.sampler.sample(obs, w, self.prng)
-        n = w.gen(self.root, 0, ROOT_CAP)
-        for i in range(n):
-            k = 1
-            for j in range(i):
-                if self.keep[j] and same_play(self.root, 2 * i, 2 * j):
-                    k = 0
-                    break
-            self.keep[i] = k
+        self.side = obs.seat % self.rules.sides
+        self.carry = obs.carry
+        self.scored = False
+        root = self.root
+        cursor = self.plays[0]
+        cursor.start(w, -1, True)
+        n = 0
+        listed = 0
+        while cursor.next():
+            listed += 1
+            if n < ROOT_CAP:
+                root[2 * n] = cursor.word
+                root[2 * n + 1] = cursor.take
+                n += 1
+                continue
+            if not self.scored:
+                self._score_root(n)
+            v = self._after(cursor.word, cursor.take)
+            worst = 0
+            for i in range(1, n):
+                if self.one_ply[i] < self.one_ply[worst]:
+                    worst = i
+            if v > self.one_ply[worst]:
+                root[2 * worst] = cursor.word
+                root[2 * worst + 1] = cursor.take
+                self.one_ply[worst] = v
+            if listed & _LIST_CHECK == 0 and self._late():
+                break
+        self.legal = listed
         return n
+
+    def _after(self, word, take):
+        # the static value after one play
+        w = self.world
+        w.apply(word, take)
+        v = self.ev.static(w, self.side, self.carry)
+        w.undo_play()
+        return v
+
+    def _score_root(self, n):
+        for i in range(n):
+            self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
+        self.scored = True
 
     def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0):
         """Index (into self.root) of the best play for obs.
@@ -99,7 +137,7 @@ class Search:
         worlds: sampled worlds to search; depth: plies in each; nodes: the
         most positions one world's search may visit (a world that needs more
         is dropped, so that no decision runs away); clock/deadline: stop
-        once clock() - start >= deadline milliseconds.
+        once clock.since(start) >= deadline milliseconds.
         """
         self.begin(obs, worlds, depth, nodes, clock, deadline)
         while not self.step():
@@ -117,11 +155,9 @@ class Search:
         self.obs = obs
         self.clock = clock
         self.deadline = deadline
-        self.start = clock() if clock is not None else 0
+        self.start = clock.ticks_ms() if clock is not None else 0
         self.n = self.root_plays(obs)
         rules = self.rules
-        self.side = obs.seat % rules.sides
-        self.carry = obs.carry
         self.worlds = worlds
         self.depth = depth
         self.nodes_per_world = nodes
@@ -171,88 +207,114 @@ class Search:
             return 0
         totals = self.totals
         if not self.samples_done:
-            if self.exact or self.tried:
-                self.sampler.sample(self.obs, self.world, self.prng)
-            self._pass(n, 1, INF)  # one ply always finishes
-            for i in range(n):
-                totals[i] = self.cur[i]
-        best = -1
-        best_v = -INF
-        for i in range(n):
-            if self.keep[i] and totals[i] > best_v:
-                best_v = totals[i]
+            # no world finished: the values after one ply
+            if not self.scored:
+                self._score_root(n)
+            totals = self.one_ply
+        best = 0
+        for i in range(1, n):
+            if totals[i] > totals[best]:
                 best = i
         return best
 
     def _late(self):
-        return self.clock is not None and (
-            (self.clock() - self.start) & 0x3FFFFFFF) >= self.deadline
+        return self.clock is not None and self.clock.since(self.start) >= self.deadline
 
     def _pass(self, n, depth, cap):
-        """Search every distinct root play depth plies into self.cur; False
-        when the search needed more than cap positions."""
+        """Search every root play depth plies into self.cur; False when the
+        search needed more than cap positions or the deadline passed."""
         w = self.world
         self.nodes = 0
         self.node_cap = cap
         self.aborted = False
         self.cut = False
         for i in range(n):
-            if not self.keep[i]:
-                continue
             w.apply(self.root[2 * i], self.root[2 * i + 1])
-            v = self.value(depth - 1, 1, -INF, INF)
+            v = self._value(depth - 1)
             w.undo_play()
             if self.aborted:
                 return False
             self.cur[i] = v
         return True
 
-    def value(self, depth, ply, alpha, beta):
-        """Alpha-beta value of the world for self.side (quarter points)."""
+    def _value(self, depth):
+        """Alpha-beta value for self.side (quarter points) of the world as it
+        stands (a root play just made), searched depth plies; iterative."""
         w = self.world
+        alpha = self.alpha
+        beta = self.beta
+        best = self.best_v
+        maximize = self.maximize
+        plays = self.plays
+        p = 1
+        alpha[1] = -INF
+        beta[1] = INF
+        self.depth_left[1] = depth if depth > 0 else 0
+        v = self._open(1)
+        while True:
+            if self.aborted:
+                # give back every play and deal made below the root play
+                while p > 1:
+                    p -= 1
+                    w.undo_play()
+                    if self.dealt[p]:
+                        w.undeal()
+                return 0
+            if v == _OPEN:
+                cursor = plays[p]
+                if alpha[p] < beta[p] and cursor.next():
+                    w.apply(cursor.word, cursor.take)
+                    p += 1
+                    alpha[p] = alpha[p - 1]
+                    beta[p] = beta[p - 1]
+                    self.depth_left[p] = self.depth_left[p - 1] - 1
+                    v = self._open(p)
+                    continue
+                v = best[p]  # every play tried (or a cut-off): the frame is done
+                if self.dealt[p]:
+                    w.undeal()
+            if p == 1:
+                return v
+            p -= 1
+            w.undo_play()
+            if maximize[p]:
+                if v > best[p]:
+                    best[p] = v
+                if v > alpha[p]:
+                    alpha[p] = v
+            else:
+                if v < best[p]:
+                    best[p] = v
+                if v < beta[p]:
+                    beta[p] = v
+            v = _OPEN
+
+    def _open(self, p):
+        """Enter the position at ply p: its value when it is a leaf (the end
+        of the hand, the depth reached, or the budget spent: aborted), else
+        _OPEN with the frame ready to list its plays."""
+        w = self.world
+        self.dealt[p] = 0
         if w.hands_empty():
             if w.stock_pos == 52:
                 return self.ev.final(w, self.side, self.carry)
             w.deal()
-            v = self.value(depth, ply, alpha, beta)
-            w.undeal()
-            return v
+            self.dealt[p] = 1
         self.nodes += 1
         if self.nodes > self.node_cap or self._late():
             self.aborted = True
-            return 0
-        if depth <= 0 or ply >= MAX_PLY:
+        elif self.depth_left[p] == 0 or p >= MAX_PLY:
             self.cut = True
-            return self.ev.static(w, self.side, self.carry)
-        buf = self.buf
-        base = 2 * NODE_CAP * ply
-        n = w.gen(buf, base, NODE_CAP)
-        maximize = (w.to_move % self.rules.sides) == self.side
-        best = -INF if maximize else INF
-        for i in range(n):
-            k = base + 2 * i
-            dup = False
-            for j in range(i):
-                if same_play(buf, k, base + 2 * j):
-                    dup = True
-                    break
-            if dup:
-                continue
-            w.apply(buf[k], buf[k + 1])
-            v = self.value(depth - 1, ply + 1, alpha, beta)
-            w.undo_play()
-            if self.aborted:
-                return 0
-            if maximize:
-                if v > best:
-                    best = v
-                if v > alpha:
-                    alpha = v
-            else:
-                if v < best:
-                    best = v
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        return best
+            v = self.ev.static(w, self.side, self.carry)
+            if self.dealt[p]:
+                w.undeal()
+            return v
+        else:
+            mx = (w.to_move % self.rules.sides) == self.side
+            self.maximize[p] = mx
+            self.best_v[p] = -INF if mx else INF
+            self.plays[p].start(w, -1, True)
+            return _OPEN
+        if self.dealt[p]:
+            w.undeal()
+        return 0

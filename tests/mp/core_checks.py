@@ -10,6 +10,7 @@ from array import array
 
 from core.ai.observe import observe
 from core.game import Game
+from core.plays import Plays, nth
 from core.prng import Prng
 from core.rules import preset
 
@@ -43,11 +44,11 @@ class Locked:
 
 
 class MoveLoop:
-    """gen, apply and undo of every play, deals, scoring: one position a call."""
+    """Listing, apply and undo of every play, deals, scoring: one position a call."""
 
     def __init__(self, st):
         self.st = st
-        self.buf = array("i", [0] * 512)
+        self.cursor = Plays()
         self.out = array("i", [0] * 4)
         self.plays = 0
         self.max_plays = 0
@@ -59,18 +60,21 @@ class MoveLoop:
             st.deal()
             st.undeal()
             st.deal()
-        n = st.gen(self.buf, 0, 256)
-        for i in range(n):
-            st.apply(self.buf[2 * i], self.buf[2 * i + 1])
+        c = self.cursor
+        c.start(st)
+        n = 0
+        while c.next():
+            st.apply(c.word, c.take)
             st.score(0, self.out)
             st.undo_play()
+            n += 1
         self.plays += n
         if n > self.max_plays:
             self.max_plays = n
         if st.floor_n > self.max_floor:
             self.max_floor = st.floor_n
-        k = prng.below(n)
-        st.apply(self.buf[2 * k], self.buf[2 * k + 1])
+        nth(c, st, prng.below(n))
+        st.apply(c.word, c.take)
 
 
 def move_loop(variants, games, lay_bias):
@@ -117,6 +121,37 @@ def big_floors(count):
             if loop.max_plays > worst:
                 worst = loop.max_plays
     emit(check="big_floors", calls=lock.calls, failed=lock.failed, max_plays=worst)
+
+
+# constructed floors, the biggest these checks run (card ints: rank * 4 + suit):
+# an 8 on 14 small number cards, and a 10 on 20 of them (thousands of plays)
+CONSTRUCTED = (
+    ([7 * 4], [0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25]),
+    ([9 * 4], [0, 1, 2, 4, 5, 6, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32, 33]),
+)
+
+
+def constructed_floors():
+    """Every play of the constructed floors listed, applied, scored and
+    undone, and an expert decision on each (its root keeps the best of more
+    plays than it searches), heap locked."""
+    from core.ai.player import Player
+    from core.state import State
+
+    rules = preset("egyptian")
+    st = State(rules)
+    loop = MoveLoop(st)
+    decide = Decide(Player(rules, "expert", 1))
+    lock = Locked()
+    prng = Prng(9)
+    for hand, floor in CONSTRUCTED:
+        st.place(0, hand, floor)
+        lock.run(loop.position, prng, None)
+        st.place(0, hand, floor)
+        lock.run(decide.run, st, 0)
+        emit(check="constructed", floor=len(floor), plays=loop.max_plays,
+             legal=decide.p.search.legal)
+    emit(check="constructed_total", calls=lock.calls, failed=lock.failed, first=lock.first)
 
 
 class Decide:
