@@ -197,6 +197,19 @@ def test_26_26_holds_the_30_points_over_to_the_next_hand(variant):
     assert after["points"][0] == score_hand([ben, anna], [1, 0], variant)["points"][0] + 30
 
 
+@pytest.mark.parametrize("variant", ["french", "czech"])
+def test_a_second_26_26_in_a_row_adds_its_30_and_the_next_majority_takes_90(variant):
+    a, b = split_26()
+    first = score_hand([a, b], [0, 0], variant)
+    second = score_hand([a, b], [0, 0], variant, carry=first["carry"])
+    assert (first["carry"], second["carry"]) == (30, 60)
+    assert second["points"] == first["points"]  # card points only, no majority
+    ben, anna = piles_46_7()
+    plain = score_hand([ben, anna], [1, 0], variant)["points"]
+    after = score_hand([ben, anna], [1, 0], variant, carry=second["carry"])
+    assert after == {"points": [plain[0] + 60, plain[1]], "carry": 0}  # 30 + 30 + 30
+
+
 def test_three_players_majority_goes_to_the_single_most():
     deck = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "CDHS"]
     got = score_hand([deck[:20], deck[20:36], deck[36:]], [0, 0, 0], "italian")
