@@ -71,6 +71,8 @@ SEVEN_FACE = "2C 3H KS"
         ("italian", SEVEN_TEN, (True, True)),
         ("italian", SEVEN_FACE, (True, True)),  # face cards count 0
         ("italian", SEVEN_HIGH, None),  # a plain 7
+        ("iraqi", SEVEN_FACE, (True, True)),  # IT's rule: faces count 0
+        ("iraqi", SEVEN_HIGH, None),
         ("alkomi", SEVEN_LOW, (True, True)),  # 2+3+4 could be cleared by a 9
         ("alkomi", SEVEN_HIGH, (True, False)),  # 13: no card clears it
         ("alkomi", "5H 5S", (True, True)),  # a 5 would clear it
@@ -110,6 +112,7 @@ def test_a_jack_on_an_empty_floor_stays_there(variant):
         ("egyptian", "5H", False),
         ("italian", "5H", True),
         ("italian", "5H 6S", False),
+        ("iraqi", "5H", True),  # IT's rule
         ("alkomi", "JH", True),  # "burning" a Jack kept for last
         ("alkomi", "5H", False),
         ("egyptian", "JH", False),
