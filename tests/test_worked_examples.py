@@ -1,9 +1,11 @@
 """The rule texts' worked examples, under every preset where they apply."""
 import pytest
 
+from core import cards as C
 from core.game import game_winner
 from core.referee import legal_plays, score_hand
-from core.rules import PRESETS
+from core.rules import PRESETS, preset
+from core.state import BASRA, PILE, SWEEP, State
 
 ALL = PRESETS
 
@@ -67,7 +69,7 @@ SEVEN_FACE = "2C 3H KS"
         ("egyptian", SEVEN_HIGH, (True, False)),
         ("egyptian", SEVEN_FACE, (True, False)),
         ("czech", SEVEN_LOW, (True, True)),
-        ("czech", SEVEN_TEN, (True, False)),  # "less than 10"
+        ("czech", SEVEN_TEN, (True, False)),  # exactly 10: "less than 10" only is a basra
         ("italian", SEVEN_TEN, (True, True)),
         ("italian", SEVEN_FACE, (True, True)),  # face cards count 0
         ("italian", SEVEN_HIGH, None),  # a plain 7
@@ -94,6 +96,19 @@ def test_seven_of_diamonds(variant, floor, expected):
         sweep, basra = expected
         assert sweeps == [(basra, True)]
         assert all(set(t) == set(floor.split()) for t, _, s in got if s)
+
+
+@pytest.mark.parametrize("floor,basra", [(SEVEN_LOW, True), (SEVEN_TEN, False), (SEVEN_FACE, False)])
+def test_czech_seven_of_diamonds_goes_to_the_pile_with_the_floor_it_sweeps(floor, basra):
+    # CZ "zustava vsak vylozena na stole" read as the empty-floor case (docs/rules.md)
+    sweep = [p for p in legal_plays("7D", floor, "czech") if p["sweep"]]
+    assert [p["basra"] for p in sweep] == [basra]
+    st = State(preset("czech"))
+    st.place(0, [C.parse("7D")], C.parse_list(floor))
+    st.apply_cards(C.parse("7D"), sorted(C.parse_list(sweep[0]["take"])), SWEEP | (BASRA if basra else 0))
+    assert st.floor_cards([]) == []
+    assert st.loc[C.parse("7D")] == PILE + 0
+    assert (st.pile_n[0], st.basras[0]) == (4, int(basra))
 
 
 def test_italian_plain_seven_takes_five_plus_two():
