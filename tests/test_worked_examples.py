@@ -2,10 +2,10 @@
 import pytest
 
 from core import cards as C
-from core.game import game_winner
+from core.game import Game, game_winner, out_of_the_running
 from core.referee import legal_plays, score_hand
 from core.rules import PRESETS, preset
-from core.state import BASRA, PILE, SWEEP, State
+from core.state import BASRA, LAY, PILE, SWEEP, State
 
 ALL = PRESETS
 
@@ -242,6 +242,54 @@ def test_both_sides_past_the_target_the_higher_score_wins_and_a_tie_plays_on():
     assert game_winner([110, 110], 101) is None
     assert game_winner([100, 90], 101) is None
     assert game_winner([121, 130, 40], 121) == 1
+
+
+def test_after_a_tie_at_the_target_only_the_sides_below_the_highest_are_out():
+    assert out_of_the_running([110, 110, 100], 101) == 0b100
+    assert out_of_the_running([100, 110, 110], 101) == 0b001
+    assert out_of_the_running([110, 110, 110], 101) == 0
+    assert out_of_the_running([110, 110], 101) == 0
+    assert out_of_the_running([90, 90, 40], 101) == 0  # nobody at the target yet
+
+
+def play_hand_seat_2_captures(game):
+    """Play one hand: seats 0 and 1 lay every card down, seat 2 takes the
+    floor cards of its card's rank when there are any (both legal in italian,
+    where any card may be laid down and a card takes cards of its rank)."""
+    st = game.state
+    game.start_hand()
+    while True:
+        if st.hands_empty():
+            if st.stock_left() == 0:
+                return
+            st.deal()
+        seat = st.to_move
+        card = st.hand_cards(seat)[0]
+        floor = st.floor_cards([])
+        take = []
+        if seat == 2 and card >> 2 != C.JACK and card != C.SEVEN_DIAMONDS:
+            take = sorted(c for c in floor if c >> 2 == card >> 2)
+        basra = bool(take) and len(take) == len(floor)
+        st.apply_cards(card, take, (BASRA if basra else 0) if take else LAY)
+
+
+@pytest.mark.parametrize("before,expected_winner", [
+    ([101, 101, 100], None),  # seat 2 is out: its points do not count, 0 and 1 still tied
+    ([101, 100, 101], 2),  # seat 2 is one of the tied: its points count and it wins
+])
+def test_a_tie_at_the_target_is_played_off_between_the_tied_players_only(before, expected_winner):
+    # IT: "si gioca un'altra distribuzione tra i giocatori in pareggio"
+    game = Game(preset("italian", players=3), 5)
+    game.scores[:] = before
+    play_hand_seat_2_captures(game)
+    game.end_hand()
+    assert game.state.pile_n[2] > 26  # seat 2 took the majority
+    if expected_winner is None:
+        assert game.out == 0b100 and game.hand_points[2] == 0
+        assert game.scores == before and game.winner is None
+    else:
+        assert game.out == 0b010 and game.hand_points[2] >= 30
+        assert game.scores == [101, 100, 101 + game.hand_points[2]] and game.winner == 2
 
 
 def test_score_hand_refuses_bad_input_with_a_message():
