@@ -19,7 +19,7 @@ scores, carry, variant.
 from core import cards as C
 from core import rules as R
 from core.bots import make_bot
-from core.game import Game, game_winner
+from core.game import Game
 from core.scoring import card_points, score
 from core.plays import Plays, match
 from core.state import BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State
@@ -240,7 +240,7 @@ def score_hand(piles, basras, variant="egyptian", carry=0):
     if len(piles) not in (2, 3) or len(basras) != len(piles):
         raise ValueError("piles and basras need one entry per side, for 2 or 3 sides")
     for b in basras:
-        if not isinstance(b, int) or b < 0:
+        if not isinstance(b, int) or isinstance(b, bool) or b < 0:
             raise ValueError("basras must be counts, not %r" % (b,))
     rules = R.preset(variant, players=len(piles))
     pts = card_points(rules, [0] * 52)
@@ -289,10 +289,14 @@ def play_game(seed, players, variant="egyptian", target=None):
     play itself, ``{"card": "8H", "take": ["3S", "5D"]}`` (checked
     directly: a bot that knows its play need not walk a big floor's list).
     Seat s plays for side s % number_of_sides.
+    target: the score that ends the game, a positive whole number (None: the
+    rule set's own).
     """
     _need_int(seed, "seed")
     if not isinstance(players, (list, tuple)):
         raise ValueError("players must be a list of bots, one per seat, not %r" % (players,))
+    if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
+        raise ValueError("target must be a positive whole number, not %r" % (target,))
     n = len(players)
     rules = R.preset(variant, players=n, target=target)
     game = Game(rules, seed)

@@ -130,17 +130,18 @@ def preset(name, players=None, target=None):
             r.ace_points = 0
             r.tie_carry = True
             r.target = 121
-        elif name == "italian":
+        elif name == "italian" or name == "iraqi":
+            # IT's game; its Iraqi variant changes only the two values below
             r.jack_basra = JACK_BASRA_ONE
             r.seven = SEVEN_SMALL_FLOOR
+            if name == "iraqi":
+                r.basra_points = 5
+                r.ten_diamonds_points = 6
         elif name == "lebanese":
             r.hand_size = 6
             r.seven = SEVEN_PLAIN
             r.basra_limit = BASRA_LONE
             r.majority_points = 3
-        elif name == "iraqi":
-            r.basra_points = 5
-            r.ten_diamonds_points = 6
         else:
             raise ValueError("unknown rule set %r (known: %s)" % (name, ", ".join(PRESETS)))
     if players is not None:

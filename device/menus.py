@@ -197,7 +197,7 @@ def summary_lines(app):
     lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
                                  ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
                                   else "-")))
-    row("HAND", lambda k: "%d" % g.hand_points[k])
+    row("HAND", lambda k: "OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
     row("TOTAL", lambda k: "%d" % g.scores[k])
     return lines
 

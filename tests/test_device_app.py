@@ -5,6 +5,7 @@ too big for one row, and the bytes a cursor move sends."""
 from core import cards as C
 from device import app as A
 from device import gfx as G
+from device.menus import summary_lines
 from device import play as P
 from device.session import STEPPING
 from tests.devdrive import drive, menu_to, place, set_value
@@ -364,3 +365,17 @@ def test_a_cursor_move_sends_a_small_area_and_idle_sends_nothing():
     run(steps, setup=lambda sim: holder.setdefault("sim", sim))
     assert seen["idle"] == 0
     assert len(seen["move"]) == 1 and seen["move"][0] < 600
+
+
+def test_the_hand_summary_shows_out_for_a_player_whose_points_did_not_count():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy", Players=3)
+        g = A.last.sess.game
+        g.hand_points[:] = [7, 12, 0]
+        g.out = 0b100  # after a tie at the target between seats 0 and 1
+        seen["lines"] = summary_lines(A.last)
+
+    run(steps)
+    assert seen["lines"][-2].split() == ["HAND", "7", "12", "OUT"]

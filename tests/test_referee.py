@@ -1,4 +1,7 @@
 """The referee's public API: shapes, the bot protocol, clear errors."""
+import ast
+import pathlib
+
 import pytest
 
 from core import cards as C
@@ -101,3 +104,16 @@ def test_a_custom_target_ends_the_game_sooner():
 def test_greedy_beats_random_over_many_games():
     wins = sum(play_game(s, ["greedy", "random"], target=101)["winner"] == 0 for s in range(40))
     assert wins >= 34
+
+
+def test_the_readme_shows_what_legal_plays_returns_in_its_order():
+    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    call = 'legal_plays("8H", "3S 5D 8C KH")\n'
+    assert call in text
+    lines = text.split(call, 1)[1].splitlines()
+    shown = []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        shown.append(line[1:])
+    assert ast.literal_eval("\n".join(shown)) == legal_plays("8H", "3S 5D 8C KH")

@@ -93,3 +93,23 @@ def test_bad_games():
         play_game(1, "greedy")
     with pytest.raises(ValueError, match="3 players with 6 cards"):
         play_game(1, ["greedy"] * 3, "lebanese")
+
+
+@pytest.mark.parametrize("target", ["101", 1.5, True, 0, -5])
+def test_play_game_refuses_a_target_that_is_not_a_positive_whole_number(target):
+    with pytest.raises(ValueError) as e:
+        play_game(1, ["greedy", "greedy"], target=target)
+    assert str(e.value) == "target must be a positive whole number, not %r" % (target,)
+
+
+def test_play_game_without_a_target_plays_to_the_rule_sets_own():
+    assert play_game(1, ["greedy", "greedy"], "czech")["target"] == 121
+    assert play_game(1, ["greedy", "greedy"], "czech", target=None)["target"] == 121
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, "1", -1])
+def test_score_hand_refuses_a_basra_count_that_is_not_a_non_negative_int(bad):
+    for basras in ([bad, 0], [0, bad]):
+        with pytest.raises(ValueError) as e:
+            score_hand([["AS"], ["2S"]], basras)
+        assert str(e.value) == "basras must be counts, not %r" % (bad,)

@@ -21,6 +21,13 @@ def test_presets_differ_where_the_texts_do():
     assert iq.basra_points == 5 and iq.ten_diamonds_points == 6
 
 
+def test_iraqi_is_the_italian_game_with_only_the_basra_and_10d_values_changed():
+    it, iq = R.preset("italian").as_dict(), R.preset("iraqi").as_dict()
+    changed = {k: (it[k], iq[k]) for k in R.FIELDS if it[k] != iq[k]}
+    assert changed == {"name": ("italian", "iraqi"), "basra_points": (10, 5),
+                       "ten_diamonds_points": (3, 6)}
+
+
 def test_an_unknown_preset_is_refused_with_the_known_names():
     with pytest.raises(ValueError, match="unknown rule set 'basra2'.*egyptian"):
         R.preset("basra2")

@@ -1,9 +1,11 @@
 """The rule texts' worked examples, under every preset where they apply."""
 import pytest
 
-from core.game import game_winner
+from core import cards as C
+from core.game import Game, game_winner, out_of_the_running
 from core.referee import legal_plays, score_hand
-from core.rules import PRESETS
+from core.rules import PRESETS, preset
+from core.state import BASRA, LAY, PILE, SWEEP, State
 
 ALL = PRESETS
 
@@ -67,10 +69,12 @@ SEVEN_FACE = "2C 3H KS"
         ("egyptian", SEVEN_HIGH, (True, False)),
         ("egyptian", SEVEN_FACE, (True, False)),
         ("czech", SEVEN_LOW, (True, True)),
-        ("czech", SEVEN_TEN, (True, False)),  # "less than 10"
+        ("czech", SEVEN_TEN, (True, False)),  # exactly 10: "less than 10" only is a basra
         ("italian", SEVEN_TEN, (True, True)),
         ("italian", SEVEN_FACE, (True, True)),  # face cards count 0
         ("italian", SEVEN_HIGH, None),  # a plain 7
+        ("iraqi", SEVEN_FACE, (True, True)),  # IT's rule: faces count 0
+        ("iraqi", SEVEN_HIGH, None),
         ("alkomi", SEVEN_LOW, (True, True)),  # 2+3+4 could be cleared by a 9
         ("alkomi", SEVEN_HIGH, (True, False)),  # 13: no card clears it
         ("alkomi", "5H 5S", (True, True)),  # a 5 would clear it
@@ -94,6 +98,19 @@ def test_seven_of_diamonds(variant, floor, expected):
         assert all(set(t) == set(floor.split()) for t, _, s in got if s)
 
 
+@pytest.mark.parametrize("floor,basra", [(SEVEN_LOW, True), (SEVEN_TEN, False), (SEVEN_FACE, False)])
+def test_czech_seven_of_diamonds_goes_to_the_pile_with_the_floor_it_sweeps(floor, basra):
+    # CZ "zustava vsak vylozena na stole" read as the empty-floor case (docs/rules.md)
+    sweep = [p for p in legal_plays("7D", floor, "czech") if p["sweep"]]
+    assert [p["basra"] for p in sweep] == [basra]
+    st = State(preset("czech"))
+    st.place(0, [C.parse("7D")], C.parse_list(floor))
+    st.apply_cards(C.parse("7D"), sorted(C.parse_list(sweep[0]["take"])), SWEEP | (BASRA if basra else 0))
+    assert st.floor_cards([]) == []
+    assert st.loc[C.parse("7D")] == PILE + 0
+    assert (st.pile_n[0], st.basras[0]) == (4, int(basra))
+
+
 def test_italian_plain_seven_takes_five_plus_two():
     got = takes(legal_plays("7D", SEVEN_HIGH, "italian"), "7D")
     assert (["2D", "5H"], False, False) in got
@@ -110,6 +127,7 @@ def test_a_jack_on_an_empty_floor_stays_there(variant):
         ("egyptian", "5H", False),
         ("italian", "5H", True),
         ("italian", "5H 6S", False),
+        ("iraqi", "5H", True),  # IT's rule
         ("alkomi", "JH", True),  # "burning" a Jack kept for last
         ("alkomi", "5H", False),
         ("egyptian", "JH", False),
@@ -195,6 +213,19 @@ def test_26_26_holds_the_30_points_over_to_the_next_hand(variant):
     assert after["points"][0] == score_hand([ben, anna], [1, 0], variant)["points"][0] + 30
 
 
+@pytest.mark.parametrize("variant", ["french", "czech"])
+def test_a_second_26_26_in_a_row_adds_its_30_and_the_next_majority_takes_90(variant):
+    a, b = split_26()
+    first = score_hand([a, b], [0, 0], variant)
+    second = score_hand([a, b], [0, 0], variant, carry=first["carry"])
+    assert (first["carry"], second["carry"]) == (30, 60)
+    assert second["points"] == first["points"]  # card points only, no majority
+    ben, anna = piles_46_7()
+    plain = score_hand([ben, anna], [1, 0], variant)["points"]
+    after = score_hand([ben, anna], [1, 0], variant, carry=second["carry"])
+    assert after == {"points": [plain[0] + 60, plain[1]], "carry": 0}  # 30 + 30 + 30
+
+
 def test_three_players_majority_goes_to_the_single_most():
     deck = [r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "CDHS"]
     got = score_hand([deck[:20], deck[20:36], deck[36:]], [0, 0, 0], "italian")
@@ -209,6 +240,54 @@ def test_both_sides_past_the_target_the_higher_score_wins_and_a_tie_plays_on():
     assert game_winner([110, 110], 101) is None
     assert game_winner([100, 90], 101) is None
     assert game_winner([121, 130, 40], 121) == 1
+
+
+def test_after_a_tie_at_the_target_only_the_sides_below_the_highest_are_out():
+    assert out_of_the_running([110, 110, 100], 101) == 0b100
+    assert out_of_the_running([100, 110, 110], 101) == 0b001
+    assert out_of_the_running([110, 110, 110], 101) == 0
+    assert out_of_the_running([110, 110], 101) == 0
+    assert out_of_the_running([90, 90, 40], 101) == 0  # nobody at the target yet
+
+
+def play_hand_seat_2_captures(game):
+    """Play one hand: seats 0 and 1 lay every card down, seat 2 takes the
+    floor cards of its card's rank when there are any (both legal in italian,
+    where any card may be laid down and a card takes cards of its rank)."""
+    st = game.state
+    game.start_hand()
+    while True:
+        if st.hands_empty():
+            if st.stock_left() == 0:
+                return
+            st.deal()
+        seat = st.to_move
+        card = st.hand_cards(seat)[0]
+        floor = st.floor_cards([])
+        take = []
+        if seat == 2 and card >> 2 != C.JACK and card != C.SEVEN_DIAMONDS:
+            take = sorted(c for c in floor if c >> 2 == card >> 2)
+        basra = bool(take) and len(take) == len(floor)
+        st.apply_cards(card, take, (BASRA if basra else 0) if take else LAY)
+
+
+@pytest.mark.parametrize("before,expected_winner", [
+    ([101, 101, 100], None),  # seat 2 is out: its points do not count, 0 and 1 still tied
+    ([101, 100, 101], 2),  # seat 2 is one of the tied: its points count and it wins
+])
+def test_a_tie_at_the_target_is_played_off_between_the_tied_players_only(before, expected_winner):
+    # IT: "si gioca un'altra distribuzione tra i giocatori in pareggio"
+    game = Game(preset("italian", players=3), 5)
+    game.scores[:] = before
+    play_hand_seat_2_captures(game)
+    game.end_hand()
+    assert game.state.pile_n[2] > 26  # seat 2 took the majority
+    if expected_winner is None:
+        assert game.out == 0b100 and game.hand_points[2] == 0
+        assert game.scores == before and game.winner is None
+    else:
+        assert game.out == 0b010 and game.hand_points[2] >= 30
+        assert game.scores == [101, 100, 101 + game.hand_points[2]] and game.winner == 2
 
 
 def test_score_hand_refuses_bad_input_with_a_message():
