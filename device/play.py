@@ -107,7 +107,7 @@ class Play:
         self.mode = THINK
         self.dots = 0
         self.hinting = False
-        s.think_begin(seat, now)
+        s.think_begin(seat, now, clock=self.app.h.clock)
         self.redraw(hidden=s.humans > 1)
         self.say_thinking(seat)
 
@@ -286,7 +286,7 @@ class Play:
         self.hinting = True
         self.mode = THINK
         self.dots = 0
-        s.think_begin(self.viewer, now, hint=True)
+        s.think_begin(self.viewer, now, hint=True, clock=self.app.h.clock)
         self.say_thinking(self.viewer)
 
     def hint_done(self):

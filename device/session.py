@@ -7,7 +7,7 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 from array import array
 
 from core.ai.observe import observe
-from core.ai.player import SEARCH, Player
+from core.ai.player import DEVICE_DEADLINE_MS, Player, budget
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
@@ -21,7 +21,6 @@ except ImportError:
 
 WINDOW = const(32)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
-THINK_MS = const(6000)    # an AI decision ends after this long (best so far)
 
 # AI decision progress
 IDLE = const(0)
@@ -276,8 +275,10 @@ class Session:
         return self.state.preview(self.buf[2 * i], self.buf[2 * i + 1], out)
 
     # -- the AI, a step at a time ---------------------------------------------
-    def think_begin(self, seat, now, hint=False):
-        """Start a decision for seat (hint: the expert's, for a person)."""
+    def think_begin(self, seat, now, hint=False, clock=None):
+        """Start a decision for seat (hint: the expert's, for a person).
+        clock (hal.clock.Clock): the search stops by itself at the device's
+        deadline, DEVICE_DEADLINE_MS after it starts."""
         p = self.ai
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         level = "expert" if hint else p.level
@@ -286,8 +287,8 @@ class Session:
         if level == "easy" or level == "normal":
             self._decided(p.decide(obs))
             return
-        w, plies, nodes = SEARCH[level]
-        p.search.begin(obs, w, plies, nodes)
+        w, plies, nodes = budget(self.rules, level)
+        p.search.begin(obs, w, plies, nodes, clock, DEVICE_DEADLINE_MS)
         self.think = STEPPING
 
     def think_step(self, elapsed):
@@ -295,7 +296,7 @@ class Session:
         if self.think == DONE:
             return True
         s = self.ai.search
-        if s.step() or elapsed >= THINK_MS:
+        if s.step() or elapsed >= DEVICE_DEADLINE_MS:
             self._decided(s.best())
             return True
         return False
