@@ -31,10 +31,14 @@ class Driver:
             if name.startswith("wait:"):
                 t += int(name[5:])
                 continue
+            held = TAP
+            if name.startswith("hold:"):     # hold:RIGHT:700 (auto-repeat meanwhile)
+                _, name, ms = name.split(":")
+                held = int(ms)
             b = _button(name)
             self.queue.append((t, b, True))
-            self.queue.append((t + TAP, b, False))
-            t += TAP + GAP
+            self.queue.append((t + held, b, False))
+            t += held + GAP
             self.presses.append(name)
         self.next_call = t
 

@@ -379,3 +379,60 @@ def test_the_hand_summary_shows_out_for_a_player_whose_points_did_not_count():
 
     run(steps)
     assert seen["lines"][-2].split() == ["HAND", "7", "12", "OUT"]
+
+
+def _option(a):
+    s, p = a.sess, a.play
+    i = p.opt[p.k]
+    return (s.buf[2 * i], s.buf[2 * i + 1]), p.cnt[p.k]
+
+
+def test_hundreds_of_captures_cycle_in_order_and_a_held_button_jumps_a_group():
+    # an 8 on 14 small number cards: 185 plays by value, more than one window
+    from core.plays import Plays
+    from device.session import WINDOW
+
+    seen = {"cycle": [], "back": None}
+    floor = "AH AS 2H 2S 3H 3S 4H 4S 5H 5S 6H 6S 7H 7S"
+
+    def steps():
+        yield from new_game(Level="easy")
+        place(A.last, "8H KS", floor)
+        yield ["wait:50"]
+        a = A.last
+        seen["total"] = a.sess.total
+        yield ["A"]                  # 4 buttons: A opens the choice
+        for _ in range(a.sess.total):
+            seen["cycle"].append(_option(A.last))
+            yield ["RIGHT"]
+        seen["wrapped"] = _option(A.last)
+        yield ["LEFT"]               # round the start: the last option, the lay-down
+        seen["back"] = _option(A.last)
+        yield ["RIGHT"]
+        first = _option(A.last)[1]
+        yield ["hold:RIGHT:700"]     # repeats: each one a group further
+        seen["held"] = (first, _option(A.last)[1])
+        yield ["A"]
+        seen["floor_n"] = A.last.sess.nfloor
+    run(steps, buttons=4)
+
+    st_plays = []
+    from core import rules as R
+    from core.state import State
+    st = State(R.preset("egyptian"))
+    st.place(0, C.parse_list("8H KS"), C.parse_list(floor))
+    c = Plays()
+    c.start(st, C.parse("8H"))
+    while c.next():
+        st_plays.append((c.word, c.take))
+    assert seen["total"] == len(st_plays) > WINDOW
+    plays = [p for p, _n in seen["cycle"]]
+    counts = [n for _p, n in seen["cycle"]]
+    assert sorted(plays) == sorted(st_plays)           # every play, once
+    assert counts == sorted(counts, reverse=True)       # most cards first
+    assert counts[-1] == 0 and counts[0] == 14          # the lay-down last
+    assert seen["wrapped"] == seen["cycle"][0]
+    assert seen["back"] == seen["cycle"][-1]
+    first, after = seen["held"]
+    assert after < first - 1                             # jumped over whole groups
+    assert seen["floor_n"] < 14
