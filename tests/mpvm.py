@@ -54,6 +54,15 @@ PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pysc
 DEFAULT_HEAPSIZE = 512 * 1024
 DEFAULT_TIMEOUT = 60.0
 
+# The Python call-frame stack ("pystack") every VM run gets, in words of 4
+# bytes (the unit of the loader's `pystack` option): 512 words = 2,048 bytes,
+# CircuitPython's own (CIRCUITPY_PYSTACK_SIZE in py/circuitpy_mpconfig.h of
+# CircuitPython 10.2.1). The VM's loader defaults to 2,048 words (8 KB), four
+# times a board's, where code too deep for the board ("RuntimeError: pystack
+# exhausted") would still pass. Every run (run(), tools/bench, tools/heap,
+# the emulated board of tests/emuboard.py) uses this unless told otherwise.
+PYSTACK_WORD_BYTES = 4
+CIRCUITPY_PYSTACK_WORDS = 512
 
 
 def die_with_parent():
@@ -164,7 +173,7 @@ def run(
     trees=("core",),
     heapsize: int = DEFAULT_HEAPSIZE,
     timeout: float = DEFAULT_TIMEOUT,
-    pystack: int | None = None,
+    pystack: int = CIRCUITPY_PYSTACK_WORDS,
     helpers: bool = True,
     check: bool = True,
     name: str = "main.py",
@@ -180,6 +189,8 @@ def run(
         run returns). So a step that ends with gc.collect() leaves the next
         step a collected heap: read live-heap figures at the start of a step.
 
+    pystack: the VM's call-frame stack in words (4 bytes); CircuitPython's
+        2,048 bytes by default (CIRCUITPY_PYSTACK_WORDS).
     trees: directories copied in, relative to the repository root or absolute;
         each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
     helpers: copy tests/mp/*.py to /lib (import alloccheck).
@@ -191,8 +202,7 @@ def run(
     if reason is not None:
         raise MPVMUnavailable(reason)
     cmd = [node_binary(), str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
-    if pystack:
-        cmd += ["--pystack", str(int(pystack))]
+    cmd += ["--pystack", str(int(pystack))]
     if steps:
         cmd += ["--steps", str(int(steps))]
     if mpy:
