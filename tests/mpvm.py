@@ -250,6 +250,61 @@ def run(
     return stdout
 
 
+PYSTACK_EXHAUSTED = "RuntimeError: pystack exhausted"
+
+
+def pystack_fits(script: str, pystack_bytes: int, **kwargs) -> bool:
+    """True when `script` runs to its end with a pystack of pystack_bytes
+    (rounded down to whole words), False when it stops with "RuntimeError:
+    pystack exhausted" (on stderr, or on stdout where a script that catches
+    errors printed their traceback, as the device app does on serial). Any
+    other failure raises MPVMError (a script that fails for another reason
+    measures nothing)."""
+    words = pystack_bytes // PYSTACK_WORD_BYTES
+    res = run(script, pystack=words, check=False, **kwargs)
+    if res.returncode == 0:
+        return True
+    if PYSTACK_EXHAUSTED in res.stderr or PYSTACK_EXHAUSTED in res.stdout:
+        return False
+    raise MPVMError(
+        f"MicroPython script failed (exit {res.returncode}) with a pystack of "
+        f"{words * PYSTACK_WORD_BYTES} bytes, not for want of pystack:\n{res.stderr.rstrip()}"
+        + _tail("stdout", res.stdout),
+        res.stdout, res.stderr, res.returncode,
+    )
+
+
+def smallest_pystack(script: str, low: int = 256, high: int = 16 * 1024, resolution: int = 16,
+                     **kwargs) -> int:
+    """The smallest pystack in bytes (within `resolution` bytes, rounded up)
+    on which `script` still runs to its end, found by bisection between
+    `low` and `high` bytes: about log2((high - low) / resolution) runs of
+    the script. Raises MPVMError when it does not fit even in `high` bytes.
+    The figure includes the runner's own frames around the script (one
+    function and the script's module, see pystack_overhead())."""
+    if not pystack_fits(script, high, **kwargs):
+        raise MPVMError(f"the script does not run even with a pystack of {high} bytes")
+    step = max(PYSTACK_WORD_BYTES, resolution - resolution % PYSTACK_WORD_BYTES)
+    lo = max(PYSTACK_WORD_BYTES, low - low % PYSTACK_WORD_BYTES)   # may or may not fit
+    hi = high - high % PYSTACK_WORD_BYTES                           # fits
+    if pystack_fits(script, lo, **kwargs):
+        return lo
+    while hi - lo > step:                                           # lo fails, hi fits
+        mid = (lo + hi) // 2
+        mid -= mid % PYSTACK_WORD_BYTES
+        if pystack_fits(script, mid, **kwargs):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def pystack_overhead(**kwargs) -> int:
+    """The pystack (bytes) an empty script needs on this harness: the
+    runner's frames every measurement includes."""
+    return smallest_pystack("pass", low=4, high=1024, resolution=4, trees=(), helpers=False, **kwargs)
+
+
 class Result:
     def __init__(self, returncode, stdout, stderr, seconds):
         self.returncode = returncode

@@ -260,3 +260,20 @@ def test_the_runner_wants_a_pystack(mpvm):
     r = subprocess.run([mpvm.node_binary(), str(mpvm.RUNNER), "-"], input=b"print(1)",
                        capture_output=True, cwd=str(mpvm.REPO), timeout=60)
     assert r.returncode == 2 and b"--pystack WORDS is required" in r.stderr, r.stderr
+
+
+def test_smallest_pystack_measures_call_depth(mpvm):
+    base = mpvm.pystack_overhead()
+    ten = mpvm.smallest_pystack(DEPTH % 10, trees=(), resolution=4)
+    twenty = mpvm.smallest_pystack(DEPTH % 20, trees=(), resolution=4)
+    assert 0 < base < ten < twenty
+    frame = (twenty - ten) / 10          # one frame of down(): about 40 bytes
+    assert 16 <= frame <= 80, (base, ten, twenty)
+    # the figure is the smallest that fits: 4 bytes less does not
+    assert mpvm.pystack_fits(DEPTH % 20, twenty, trees=())
+    assert not mpvm.pystack_fits(DEPTH % 20, twenty - 4, trees=())
+
+
+def test_pystack_fits_reports_other_failures(mpvm):
+    with pytest.raises(mpvm.MPVMError, match="not for want of pystack"):
+        mpvm.pystack_fits("raise ValueError('boom')", 2048, trees=())
