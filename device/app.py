@@ -5,7 +5,11 @@ stats, rules and save/resume, over hal/ and core/ only.
 menu, pages, table) is made once; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
+An error the app did not expect shows a message and restarts it on A
+(``main``, device/recover.py).
 """
+import gc
+
 import displayio
 
 import hal
@@ -25,6 +29,7 @@ class App:
         self.h = h
         self.has_updown = h.buttons.has(hal.UP)
         g = G.Gfx()
+        self.gfx = g
         self.menu = Menu(g, self.has_updown)
         self.pages = Pages(g)
         self.table = Table(g)
@@ -216,4 +221,34 @@ class App:
 
 
 def main(h):
-    App(h).run()
+    """What code.py runs. An error the app did not expect goes to serial
+    and to a message on the OLED (device/recover.py); A restarts the app
+    into its main menu, where Continue resumes the game saved after the
+    last play."""
+    global last
+    while True:
+        err = _run(h)
+        if err is None:
+            return
+        gfx = getattr(last, "gfx", None)
+        last = None           # the failed app goes; its sheets serve the message
+        gc.collect()
+        from device import recover
+        recover.recover(h, err, gfx)
+        gfx = None
+
+
+def _run(h):
+    """Run the app; None when it returned, else the class name of the error
+    that ended it (its traceback on serial)."""
+    try:
+        App(h).run()
+        return None
+    except Exception as e:
+        name = type(e).__name__
+        try:
+            from device import recover
+            recover.report(e)
+        except Exception:     # no heap left to load it: the name at least
+            print("Pocket Basra: something went wrong (%s)" % name)
+        return name

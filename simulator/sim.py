@@ -42,6 +42,25 @@ class SimExit(BaseException):
     A BaseException so an app's ``except Exception`` does not swallow it."""
 
 
+class DriverError(BaseException):
+    """An exception from a driver's hook (on_idle, on_refresh) on its way out
+    of the app: a BaseException, so the app's recovery from errors it did
+    not expect (device/app.py main catches Exception) lets it through, and
+    ``Simulator.run`` raises the driver's own exception again. A failing
+    test's assertion is not the app's error."""
+
+    def __init__(self, error):
+        super().__init__(error)
+        self.error = error
+
+
+def _call_hook(fn, *args):
+    try:
+        fn(*args)
+    except Exception as e:
+        raise DriverError(e) from e
+
+
 class SimKeys:
     """The key source behind hal.buttons.Buttons: key_number == logical button."""
 
@@ -158,7 +177,7 @@ class SimDisplay(Display):
                         after[1] - before[1], after[2] - before[2])
             self._sim.refreshes.append(r)
             if self._sim.on_refresh is not None:
-                self._sim.on_refresh(r)
+                _call_hook(self._sim.on_refresh, r)
         return ok
 
 
@@ -207,7 +226,7 @@ class Simulator:
     # -- time ---------------------------------------------------------
     def _idle(self, ms):
         if self.on_idle is not None:
-            self.on_idle(self, ms)
+            _call_hook(self.on_idle, self, ms)
         else:
             self.clock.sleep_ms(ms)
 
@@ -219,6 +238,8 @@ class Simulator:
             main(self.hal)
         except SimExit:
             pass
+        except DriverError as d:
+            raise d.error.with_traceback(d.error.__traceback__) from None
         finally:
             hal.install(None)
 

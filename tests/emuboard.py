@@ -27,7 +27,7 @@ import time
 import tty
 from pathlib import Path
 
-from tests.mpvm import die_with_parent, node_binary, unavailable_reason
+from tests.mpvm import CIRCUITPY_PYSTACK_WORDS, die_with_parent, node_binary, unavailable_reason
 
 REPO = Path(__file__).resolve().parent.parent
 SCRIPT = REPO / "tests" / "mpvm_board.mjs"
@@ -36,9 +36,10 @@ SCRIPT = REPO / "tests" / "mpvm_board.mjs"
 class EmulatedBoard:
     def __init__(self, impl="circuitpython", board_id="raspberry_pi_pico",
                  cp_version="9.2.1", machine=None, capacity=1024 * 1024,
-                 readonly=False, displayio=True, nvm=4096):
+                 readonly=False, displayio=True, nvm=4096, pystack=CIRCUITPY_PYSTACK_WORDS):
         args = ["--impl", impl, "--board-id", board_id, "--cp-version", cp_version,
-                "--capacity", str(int(capacity)), "--nvm", str(int(nvm))]
+                "--capacity", str(int(capacity)), "--nvm", str(int(nvm)),
+                "--pystack", str(int(pystack))]
         if machine:
             args += ["--machine", machine]
         if readonly:

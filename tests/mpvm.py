@@ -54,6 +54,15 @@ PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pysc
 DEFAULT_HEAPSIZE = 512 * 1024
 DEFAULT_TIMEOUT = 60.0
 
+# The Python call-frame stack ("pystack") every VM run gets, in words of 4
+# bytes (the unit of the loader's `pystack` option): 512 words = 2,048 bytes,
+# CircuitPython's own (CIRCUITPY_PYSTACK_SIZE in py/circuitpy_mpconfig.h of
+# CircuitPython 10.2.1). The VM's loader defaults to 2,048 words (8 KB), four
+# times a board's, where code too deep for the board ("RuntimeError: pystack
+# exhausted") would still pass. Every run (run(), tools/bench, tools/heap,
+# the emulated board of tests/emuboard.py) uses this unless told otherwise.
+PYSTACK_WORD_BYTES = 4
+CIRCUITPY_PYSTACK_WORDS = 512
 
 
 def die_with_parent():
@@ -164,7 +173,7 @@ def run(
     trees=("core",),
     heapsize: int = DEFAULT_HEAPSIZE,
     timeout: float = DEFAULT_TIMEOUT,
-    pystack: int | None = None,
+    pystack: int = CIRCUITPY_PYSTACK_WORDS,
     helpers: bool = True,
     check: bool = True,
     name: str = "main.py",
@@ -180,6 +189,8 @@ def run(
         run returns). So a step that ends with gc.collect() leaves the next
         step a collected heap: read live-heap figures at the start of a step.
 
+    pystack: the VM's call-frame stack in words (4 bytes); CircuitPython's
+        2,048 bytes by default (CIRCUITPY_PYSTACK_WORDS).
     trees: directories copied in, relative to the repository root or absolute;
         each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
     helpers: copy tests/mp/*.py to /lib (import alloccheck).
@@ -191,8 +202,7 @@ def run(
     if reason is not None:
         raise MPVMUnavailable(reason)
     cmd = [node_binary(), str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
-    if pystack:
-        cmd += ["--pystack", str(int(pystack))]
+    cmd += ["--pystack", str(int(pystack))]
     if steps:
         cmd += ["--steps", str(int(steps))]
     if mpy:
@@ -238,6 +248,61 @@ def run(
             stdout, stderr, proc.returncode,
         )
     return stdout
+
+
+PYSTACK_EXHAUSTED = "RuntimeError: pystack exhausted"
+
+
+def pystack_fits(script: str, pystack_bytes: int, **kwargs) -> bool:
+    """True when `script` runs to its end with a pystack of pystack_bytes
+    (rounded down to whole words), False when it stops with "RuntimeError:
+    pystack exhausted" (on stderr, or on stdout where a script that catches
+    errors printed their traceback, as the device app does on serial). Any
+    other failure raises MPVMError (a script that fails for another reason
+    measures nothing)."""
+    words = pystack_bytes // PYSTACK_WORD_BYTES
+    res = run(script, pystack=words, check=False, **kwargs)
+    if res.returncode == 0:
+        return True
+    if PYSTACK_EXHAUSTED in res.stderr or PYSTACK_EXHAUSTED in res.stdout:
+        return False
+    raise MPVMError(
+        f"MicroPython script failed (exit {res.returncode}) with a pystack of "
+        f"{words * PYSTACK_WORD_BYTES} bytes, not for want of pystack:\n{res.stderr.rstrip()}"
+        + _tail("stdout", res.stdout),
+        res.stdout, res.stderr, res.returncode,
+    )
+
+
+def smallest_pystack(script: str, low: int = 256, high: int = 16 * 1024, resolution: int = 16,
+                     **kwargs) -> int:
+    """The smallest pystack in bytes (within `resolution` bytes, rounded up)
+    on which `script` still runs to its end, found by bisection between
+    `low` and `high` bytes: about log2((high - low) / resolution) runs of
+    the script. Raises MPVMError when it does not fit even in `high` bytes.
+    The figure includes the runner's own frames around the script (one
+    function and the script's module, see pystack_overhead())."""
+    if not pystack_fits(script, high, **kwargs):
+        raise MPVMError(f"the script does not run even with a pystack of {high} bytes")
+    step = max(PYSTACK_WORD_BYTES, resolution - resolution % PYSTACK_WORD_BYTES)
+    lo = max(PYSTACK_WORD_BYTES, low - low % PYSTACK_WORD_BYTES)   # may or may not fit
+    hi = high - high % PYSTACK_WORD_BYTES                           # fits
+    if pystack_fits(script, lo, **kwargs):
+        return lo
+    while hi - lo > step:                                           # lo fails, hi fits
+        mid = (lo + hi) // 2
+        mid -= mid % PYSTACK_WORD_BYTES
+        if pystack_fits(script, mid, **kwargs):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def pystack_overhead(**kwargs) -> int:
+    """The pystack (bytes) an empty script needs on this harness: the
+    runner's frames every measurement includes."""
+    return smallest_pystack("pass", low=4, high=1024, resolution=4, trees=(), helpers=False, **kwargs)
 
 
 class Result:

@@ -6,7 +6,7 @@
 //   node tests/mpvm_board.mjs [--impl circuitpython|micropython]
 //        [--board-id ID] [--cp-version 9.2.1] [--machine TEXT]
 //        [--capacity BYTES] [--readonly] [--no-displayio] [--nvm BYTES]
-//        [--heapsize BYTES] [--ctl-fd FD]
+//        [--heapsize BYTES] --pystack WORDS [--ctl-fd FD]
 //
 // stdin/stdout are the serial line (bytes in, bytes out): each byte read
 // goes to the VM's event-driven REPL (replProcessChar), so the friendly
@@ -20,6 +20,10 @@
 // and ENOSPC = OSError 28 when a write would pass it) and can be read-only
 // to the REPL (OSError 30 = EROFS on open-for-write, mkdir, remove, rename),
 // as CIRCUITPY is while a computer has it mounted over USB.
+//
+// --pystack is the Python call-frame stack in words of 4 bytes, required:
+// tests/emuboard.py passes tests/mpvm.py's CIRCUITPY_PYSTACK_WORDS (512
+// words = 2,048 bytes, CircuitPython's).
 //
 // Dressing (only with --impl circuitpython): sys.implementation reads
 // ('circuitpython', (9, 2, 1)), os.uname() exists, and stand-ins for the
@@ -55,7 +59,7 @@ function usage(msg) {
 const opts = {
   impl: "circuitpython", boardId: "raspberry_pi_pico", cpVersion: "9.2.1",
   machine: "Raspberry Pi Pico with rp2040", capacity: 1024 * 1024,
-  readonly: false, displayio: true, nvm: 4096, heapsize: 512 * 1024, ctlFd: -1,
+  readonly: false, displayio: true, nvm: 4096, heapsize: 512 * 1024, pystack: 0, ctlFd: -1,
 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -70,10 +74,12 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--no-displayio") opts.displayio = false;
   else if (a === "--nvm") opts.nvm = parseInt(next(), 10);
   else if (a === "--heapsize") opts.heapsize = parseInt(next(), 10);
+  else if (a === "--pystack") opts.pystack = parseInt(next(), 10);
   else if (a === "--ctl-fd") opts.ctlFd = parseInt(next(), 10);
   else usage(`unknown argument ${a}`);
 }
 if (!["circuitpython", "micropython"].includes(opts.impl)) usage("--impl is circuitpython or micropython");
+if (!(opts.pystack > 0)) usage("--pystack WORDS is required (tests/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
 if (!/^\d+\.\d+\.\d+$/.test(opts.cpVersion)) usage("--cp-version looks like 9.2.1");
 
 let loadMicroPython;
@@ -249,7 +255,7 @@ function restore(mp, files) {
 
 async function boot(files, raw) {
   const mp = await loadMicroPython({
-    heapsize: opts.heapsize, linebuffer: false,
+    heapsize: opts.heapsize, pystack: opts.pystack, linebuffer: false,
     stdout: (bytes) => put(bytes), stderr: (bytes) => put(bytes),
   });
   restore(mp, files);

@@ -1,9 +1,13 @@
 // Run one MicroPython script on the WebAssembly VM of the npm package
 // @micropython/micropython-webassembly-pyscript (MicroPython 1.27).
 //
-//   node tests/mpvm_runner.mjs [--heapsize BYTES] [--pystack WORDS]
+//   node tests/mpvm_runner.mjs [--heapsize BYTES] --pystack WORDS
 //        [--tree HOSTDIR[=VMDIR]]... [--lib HOSTDIR]... [--path VMDIR]...
 //        [--name NAME] SCRIPT.py | -
+//
+// --pystack is the Python call-frame stack in words of 4 bytes. It has no
+// default here: tests/mpvm.py passes CIRCUITPY_PYSTACK_WORDS (512 words =
+// 2,048 bytes, CircuitPython's), the one place the figure is kept.
 //
 // --tree copies a host directory (recursively; __pycache__, dot files, .pyc
 // and .mpy are skipped) into the VM file system, by default to
@@ -35,7 +39,7 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opts = { heapsize: 512 * 1024, pystack: 2048, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0, mpy: false };
+const opts = { heapsize: 512 * 1024, pystack: 0, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0, mpy: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -53,6 +57,7 @@ for (let i = 0; i < argv.length; i++) {
   else usage(`unexpected argument ${a}`);
 }
 if (opts.script === null) usage("no script given (use - for stdin)");
+if (!opts.pystack) usage("--pystack WORDS is required (tests/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
 if (!(opts.heapsize > 0) || !(opts.pystack > 0)) usage("bad --heapsize or --pystack");
 
 // stdout/stderr: collect bytes, flush whole lines, flush the rest at the end.

@@ -235,3 +235,45 @@ def test_unavailable_reason_names_missing_node(monkeypatch):
     monkeypatch.setenv("MPVM_NODE", "")
     monkeypatch.setattr(mpvm_module.shutil, "which", lambda name: None)
     assert "node" in mpvm_module.unavailable_reason().lower()
+
+
+DEPTH = """
+def down(n):
+    return 0 if n == 0 else down(n - 1) + 1
+print(down(%d))
+"""
+
+
+def test_runs_have_circuitpythons_pystack_of_2048_bytes(mpvm):
+    assert mpvm.CIRCUITPY_PYSTACK_WORDS * mpvm.PYSTACK_WORD_BYTES == 2048
+    # 60 nested calls fit in the loader's own default (2,048 words, 8 KB) but
+    # not in a board's 2,048 bytes: the default run must fail as a board would
+    assert mpvm.run(DEPTH % 60, trees=(), pystack=2048) == "60\n"
+    res = mpvm.run(DEPTH % 60, trees=(), check=False)
+    assert res.returncode == 1 and "RuntimeError: pystack exhausted" in res.stderr, res.stderr
+    assert mpvm.run(DEPTH % 10, trees=()) == "10\n"
+
+
+def test_the_runner_wants_a_pystack(mpvm):
+    import subprocess
+
+    r = subprocess.run([mpvm.node_binary(), str(mpvm.RUNNER), "-"], input=b"print(1)",
+                       capture_output=True, cwd=str(mpvm.REPO), timeout=60)
+    assert r.returncode == 2 and b"--pystack WORDS is required" in r.stderr, r.stderr
+
+
+def test_smallest_pystack_measures_call_depth(mpvm):
+    base = mpvm.pystack_overhead()
+    ten = mpvm.smallest_pystack(DEPTH % 10, trees=(), resolution=4)
+    twenty = mpvm.smallest_pystack(DEPTH % 20, trees=(), resolution=4)
+    assert 0 < base < ten < twenty
+    frame = (twenty - ten) / 10          # one frame of down(): about 40 bytes
+    assert 16 <= frame <= 80, (base, ten, twenty)
+    # the figure is the smallest that fits: 4 bytes less does not
+    assert mpvm.pystack_fits(DEPTH % 20, twenty, trees=())
+    assert not mpvm.pystack_fits(DEPTH % 20, twenty - 4, trees=())
+
+
+def test_pystack_fits_reports_other_failures(mpvm):
+    with pytest.raises(mpvm.MPVMError, match="not for want of pystack"):
+        mpvm.pystack_fits("raise ValueError('boom')", 2048, trees=())

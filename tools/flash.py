@@ -75,7 +75,7 @@ BUILTIN = {
     "busio", "collections", "digitalio", "displayio", "errno", "fontio", "gc", "i2cdisplaybus",
     "io", "json", "keypad", "math", "microcontroller", "micropython", "os", "pwmio", "random",
     "rtc", "select", "storage", "struct", "supervisor", "sys", "terminalio", "time", "usb_cdc",
-    "vectorio", "fourwire", "busdisplay", "hashlib", "zlib",
+    "vectorio", "fourwire", "busdisplay", "hashlib", "zlib", "traceback",
 }
 USB_VIDS = {0x239A: "Adafruit", 0x2E8A: "Raspberry Pi", 0x303A: "Espressif"}
 

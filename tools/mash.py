@@ -6,7 +6,8 @@ The app (device/code.py's main) runs in the simulator's headless mode on
 virtual time, with long waits mixed in so that the screen goes to sleep and
 presses wake it. Watched from outside, without changing the app:
 
-- no exception escapes (the run would stop with it);
+- no exception escapes (the run would stop with it), and none reaches the
+  app's recovery screen (device/recover.py: it counts them);
 - every play applied is an index into the legal plays of that moment
   (Session.play), and after each play the 52 cards are each in exactly one
   place; every 8th play (and at the end) the save record the app makes
@@ -93,6 +94,7 @@ def _cards_ok(st):
 def mash(presses, seed=1, log=None):
     """Run the app under random presses; returns the Watch (errors empty when all held)."""
     import device.app as A
+    from device import recover
     from device import save as SV
     from device.play import SHOW, THINK, Play
     from device.session import Session
@@ -200,7 +202,11 @@ def mash(presses, seed=1, log=None):
             st.last_level = ("hard", "expert")[seed % 2]
             SV.SaveStore(sim.hal.storage).save_settings(st)
 
+        recovered = recover.errors
         run_script(text, main=A.main, seed=seed, setup=setup)
+        if recover.errors > recovered:
+            w.fail("the app met %d errors it did not expect (the last: %s; tracebacks on stderr)"
+                   % (recover.errors - recovered, recover.name))
         app = A.last
         check_resume(app)
         w.presses = n

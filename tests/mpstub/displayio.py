@@ -74,3 +74,9 @@ class Group:
 
     def __len__(self):
         return len(self.items)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+    def pop(self, i=-1):
+        return self.items.pop(i)

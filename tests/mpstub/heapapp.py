@@ -10,8 +10,9 @@ from hal.buttons import Buttons
 from hal.storage import ByteStore
 
 
-class Stop(Exception):
-    pass
+class Stop(BaseException):
+    """Ends a stretch of the app's loop (from idle); a BaseException, so the
+    app's recovery from errors it did not expect lets it through."""
 
 
 class Keys:
