@@ -26,6 +26,7 @@ from core.sums import Takes, covers, group_fits, splits
 _CARD = const(0)  # the next hand card
 _FACE = const(1)  # a Queen's or King's takes
 _TAKES = const(2)  # a number card's next take
+_TAKES_START = const(7)  # a number card's takes, before the first
 _VARIANTS = const(3)  # the same take with and without the 2C / 10D
 _SWEEP = const(4)  # a Jack's or the 7 of diamonds' sweep
 _LAY = const(5)  # the lay-down
@@ -85,6 +86,11 @@ class Plays:
                     f |= TAKES_10D
                 self.w10 -= 1
                 return self._emit(f, self.take)
+            if stage == _TAKES_START:
+                # (started here, not in _next_card: a frame less deep)
+                self.takes.start(st.floor_rank, (self.card >> 2) + 1, st.capture == R.CAPTURE_MAXIMAL)
+                self.stage = _TAKES
+                continue
             if stage == _TAKES:
                 t = self.takes
                 if not t.next():
@@ -160,8 +166,7 @@ class Plays:
                 self.low = k if st.capture == R.CAPTURE_MAXIMAL else 1
                 self.stage = _FACE
         else:
-            self.takes.start(st.floor_rank, rk + 1, st.capture == R.CAPTURE_MAXIMAL)
-            self.stage = _TAKES
+            self.stage = _TAKES_START
         return True
 
     def _number_take(self, code, taken, v):

@@ -25,25 +25,35 @@ from core.compat import const
 _MAX_GROUPS = const(40)  # groups in one take: at most the 40 number cards
 
 
+def _pack(counts, first, last, shift):
+    # counts[val - shift] for val = first..last as 4-bit fields, first lowest
+    # (two ints hold values 1..5 and 6..10, see _GUARD); one int, no tuple
+    p = 0
+    val = last
+    while val >= first:
+        p = (p << 4) | counts[val - shift]
+        val -= 1
+    return p
+
+
 def _partition_table():
     # every partition of v = 1..10 as a non-increasing list of parts, in
     # reverse lexicographic order (the largest parts first), kept when no part
     # is used more than 4 times; iterative, at import only
-    codes, maxes, counts, start = [], [], [], bytearray(12)
+    lows, highs, maxes, start = [], [], [], bytearray(12)
+    count = bytearray(11)
     for v in range(1, 11):
-        start[v] = len(codes)
+        start[v] = len(lows)
         parts = [v]
         while True:
-            code = 0
-            ok = True
-            for p in parts:
-                code += 1 << 3 * (p - 1)
-                if (code >> 3 * (p - 1)) & 7 > 4:
-                    ok = False
-            if ok:
-                codes.append(code)
+            for x in range(11):
+                count[x] = 0
+            for x in parts:
+                count[x] += 1
+            if max(count) <= 4:
+                lows.append(_pack(count, 1, 5, 0))
+                highs.append(_pack(count, 6, 10, 0))
                 maxes.append(parts[0])
-                counts.append(len(parts))
             ones = 0
             while parts and parts[-1] == 1:
                 parts.pop()
@@ -58,21 +68,26 @@ def _partition_table():
                 rest -= x
             if rest:
                 parts.append(rest)
-    start[11] = len(codes)
-    return array("i", codes), bytes(maxes), bytes(counts), bytes(start)
+    start[11] = len(lows)
+    return array("i", lows), array("i", highs), bytes(maxes), bytes(start)
 
 
-# PART_CODE[i]: the packed values of partition i; PART_MAX[i]: its largest
-# part; PART_N[i]: its number of cards. The partitions of v are
-# PART_START[v] .. PART_START[v + 1] - 1, the single card v first.
-PART_CODE, PART_MAX, PART_N, PART_START = _partition_table()
+# The partitions of v are PART_START[v] .. PART_START[v + 1] - 1, the single
+# card v first. PART_LO[i] / PART_HI[i]: partition i's cards per value,
+# packed 4 bits a value (values 1..5 / 6..10); PART_MAX[i]: its largest part.
+PART_LO, PART_HI, PART_MAX, PART_START = _partition_table()
 
-# scratch of the exact-cover check (never re-entered: it calls nothing that
-# could come back here)
-_left = bytearray(11)  # cards per value not yet put in a group
-_group_x = bytearray(_MAX_GROUPS)  # per group on the stack: its largest card
-_group_part = bytearray(_MAX_GROUPS)  # ... and the partition that completes it
-_floor_values = bytearray(11)  # covers(): the floor's cards per value
+# Counts of cards per value are packed 4 bits a value, the top bit of each
+# field clear (a count is at most 4). Then a set of counts p fits in counts
+# left when ((left | _GUARD) - p) & _GUARD == _GUARD: no field borrows, each
+# keeps its top bit only where left >= p. A check with no loop and no call
+# (the call depth matters: a board's Python stack is 2 KB).
+_GUARD = const(0x88888)
+
+# splits(): per group on its stack, its largest card and the partition that
+# completes it (never re-entered: it calls nothing)
+_group_x = bytearray(_MAX_GROUPS)
+_group_part = bytearray(_MAX_GROUPS)
 
 
 def slot(code, v):
@@ -80,69 +95,61 @@ def slot(code, v):
     return (code >> 3 * (v - 1)) & 7
 
 
-def _fits(i, left):
-    # partition i fits in the cards left (counts per value)
-    p = PART_CODE[i]
-    val = 1
-    while p:
-        if (p & 7) > left[val]:
-            return False
-        p >>= 3
-        val += 1
-    return True
-
-
-def _shift(i, left, sign):
-    p = PART_CODE[i]
-    val = 1
-    while p:
-        left[val] += sign * (p & 7)
-        p >>= 3
-        val += 1
-
-
 def splits(cnt, v):
     """True when cnt[1..v] (cards per value) splits exactly into groups
     summing to v. Cards of value v are groups alone; for the rest, the
     group of the largest card left is completed by a partition of what it
     lacks into parts no larger, trying each in turn with backtracking."""
-    left = _left
-    val = 1
-    while val < v:
-        left[val] = cnt[val]
-        val += 1
+    return _splits(_pack(cnt, 1, min(v - 1, 5), 0), _pack(cnt, 6, v - 1, 0), v)
+
+
+def _splits(lo, hi, v):
+    # splits() on packed counts (values below v only)
     depth = 0
     j = -1  # -1: start a group; else the next partition to try for it
     x = 0
     end = 0
     while True:
         if j < 0:
+            # the largest card left
             x = v - 1
-            while x and not left[x]:
+            while x > 5 and not (hi >> 4 * (x - 6)) & 15:
+                x -= 1
+            while x and x <= 5 and not (lo >> 4 * (x - 1)) & 15:
                 x -= 1
             if x == 0:
                 return True
-            left[x] -= 1
+            if x > 5:
+                hi -= 1 << 4 * (x - 6)
+            else:
+                lo -= 1 << 4 * (x - 1)
             j = PART_START[v - x]
             end = PART_START[v - x + 1]
             while j < end and PART_MAX[j] > x:
                 j += 1
-        while j < end and not _fits(j, left):
+        while j < end and (((lo | _GUARD) - PART_LO[j]) & _GUARD != _GUARD
+                           or ((hi | _GUARD) - PART_HI[j]) & _GUARD != _GUARD):
             j += 1
         if j < end:
-            _shift(j, left, -1)
+            lo -= PART_LO[j]
+            hi -= PART_HI[j]
             _group_x[depth] = x
             _group_part[depth] = j
             depth += 1
             j = -1
         else:
-            left[x] += 1  # no group for x here: undo the group below
+            # no group for x here: put it back, undo the group below
+            if x > 5:
+                hi += 1 << 4 * (x - 6)
+            else:
+                lo += 1 << 4 * (x - 1)
             if depth == 0:
                 return False
             depth -= 1
             x = _group_x[depth]
             j = _group_part[depth]
-            _shift(j, left, 1)
+            lo += PART_LO[j]
+            hi += PART_HI[j]
             j += 1
             end = PART_START[v - x + 1]
 
@@ -151,32 +158,33 @@ def covers(floor, v):
     """True when the floor's number cards (floor[r]: cards of rank r, 0 = Ace)
     are all of value v or less and split exactly into groups of v: a card
     of value v would clear them."""
-    vals = _floor_values
-    val = 1
-    while val <= 10:
-        c = floor[val - 1]
-        if c and val > v:
+    r = v
+    while r < 10:
+        if floor[r]:
             return False
-        vals[val] = c
-        val += 1
-    return splits(vals, v)
+        r += 1
+    return _splits(_pack(floor, 1, min(v - 1, 5), 1), _pack(floor, 6, v - 1, 1), v)
+
+
+def _group_fits(lo, hi, v):
+    # some partition of v fits in the packed counts
+    i = PART_START[v]
+    end = PART_START[v + 1]
+    while i < end:
+        if (((lo | _GUARD) - PART_LO[i]) & _GUARD == _GUARD
+                and ((hi | _GUARD) - PART_HI[i]) & _GUARD == _GUARD):
+            return True
+        i += 1
+    return False
 
 
 def group_fits(floor, cnt, v):
     """True when some group of v fits in the floor's number cards (floor[r]:
     cards of rank r, 0 = Ace) less the take cnt (cards per value)."""
-    left = _left
-    val = 1
-    while val <= v:
-        left[val] = floor[val - 1] - cnt[val]
-        val += 1
-    i = PART_START[v]
-    end = PART_START[v + 1]
-    while i < end:
-        if _fits(i, left):
-            return True
-        i += 1
-    return False
+    # field by field, floor >= take: the differences borrow nothing
+    lo = _pack(floor, 1, min(v, 5), 1) - _pack(cnt, 1, min(v, 5), 0)
+    hi = _pack(floor, 6, v, 1) - _pack(cnt, 6, v, 0)
+    return _group_fits(lo, hi, v)
 
 
 class Takes:
@@ -207,25 +215,27 @@ class Takes:
         self.maximal = maximal
         self.fresh = True
         # values that some group fitting the floor uses; the others stay 0
-        avail = self.avail
-        left = _left
-        val = 1
-        while val <= v:
-            left[val] = floor[val - 1]
-            avail[val] = 0
-            val += 1
+        lo = _pack(floor, 1, min(v, 5), 1)
+        hi = _pack(floor, 6, v, 1)
+        used_lo = 0
+        used_hi = 0
         i = PART_START[v]
         end = PART_START[v + 1]
         while i < end:
-            if _fits(i, left):
-                p = PART_CODE[i]
-                val = 1
-                while p:
-                    if p & 7:
-                        avail[val] = left[val]
-                    p >>= 3
-                    val += 1
+            if (((lo | _GUARD) - PART_LO[i]) & _GUARD == _GUARD
+                    and ((hi | _GUARD) - PART_HI[i]) & _GUARD == _GUARD):
+                used_lo |= PART_LO[i]
+                used_hi |= PART_HI[i]
             i += 1
+        avail = self.avail
+        val = 1
+        while val <= v:
+            if val <= 5:
+                used = (used_lo >> 4 * (val - 1)) & 15
+            else:
+                used = (used_hi >> 4 * (val - 6)) & 15
+            avail[val] = floor[val - 1] if used else 0
+            val += 1
 
     def next(self):
         """Move to the next take; False when there is none left."""
@@ -266,9 +276,13 @@ class Takes:
                     continue
             if self.sum == 0:
                 continue
-            if self.sum != v and not splits(cnt, v):
+            # (the checks called here, not through splits()/group_fits():
+            # one frame less at the deepest point of a search)
+            if self.sum != v and not _splits(_pack(cnt, 1, min(v - 1, 5), 0), _pack(cnt, 6, v - 1, 0), v):
                 continue
-            if self.maximal and group_fits(self.floor, cnt, v):
+            if self.maximal and _group_fits(
+                    _pack(self.floor, 1, min(v, 5), 1) - _pack(cnt, 1, min(v, 5), 0),
+                    _pack(self.floor, 6, v, 1) - _pack(cnt, 6, v, 0), v):
                 continue
             code = 0
             n = 0

@@ -103,16 +103,19 @@ from core import cards as C
 from core.rules import PRESETS, preset
 from core.state import State
 from core.ai.player import LEVELS, Player
-from array import array
+from core.plays import Plays
 
 FLOOR = "AH 2H 3S 4S 5H 5S 6H 7C 8C 9S 10C AC 2C 3C 4C 2D 3D"
 HAND = "10H 7D 9D JS"
-buf = array("i", [0] * 1024)
+cursor = Plays()
 for name in PRESETS:
     rules = preset(name)
     st = State(rules)
     st.place(0, C.parse_list(HAND), C.parse_list(FLOOR))
-    n = st.gen(buf, 0, 512)
+    cursor.start(st)
+    n = 0
+    while cursor.next():
+        n += 1
     for level in LEVELS:
         word, take = Player(rules, level, 7).choose(st, 0)
     print(name, n, "plays")
