@@ -10,7 +10,7 @@ from core.ai.observe import observe
 from core.ai.player import SEARCH, Player
 from core.game import Game
 from core.rules import preset
-from core.state import FLOOR, HAND, LAY, PILE
+from core.state import FLOOR, LAY, PILE
 
 try:
     from micropython import const
@@ -267,6 +267,3 @@ class Session:
         if tie or best < self.rules.majority_min:
             return -1
         return who
-
-    def hand_of(self, seat):
-        return HAND + seat
