@@ -9,7 +9,7 @@ import random
 import hal
 from device import app as A
 from device import play as P
-from simulator.sim import SimExit, Simulator, _button
+from simulator.sim import SimExit, Simulator, button
 
 TAP = 60
 GAP = 140
@@ -31,7 +31,7 @@ class Driver:
             if name.startswith("wait:"):
                 t += int(name[5:])
                 continue
-            b = _button(name)
+            b = button(name)
             self.queue.append((t, b, True))
             self.queue.append((t + TAP, b, False))
             t += TAP + GAP
