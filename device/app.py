@@ -14,7 +14,9 @@ import displayio
 
 import hal
 from device import gfx as G
-from device import store as S
+from device.savedata import Saved
+from device.store import SaveStore
+from device.mem import drop
 from device.play import Play
 from device.screens import Menu, Pages
 from device.table import Table
@@ -40,7 +42,7 @@ class App:
             self.root.append(grp)
         h.display.root.append(self.root)
         self.screen = None
-        self.store = S.SaveStore(h.storage, lazy=True)
+        self.store = SaveStore(h.storage, lazy=True)
         self.saved, self.settings, self.stats, note = self.store.load()
         self.apply_settings()
         self.sess = None
@@ -50,7 +52,7 @@ class App:
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
         self.seed = h.seed & 0x3FFFFFFF
-        self.rare("main_menu", note)
+        self.rare("menus", "main_menu", note)
 
     # -- plumbing ---------------------------------------------------------------
     def now(self):
@@ -71,18 +73,22 @@ class App:
         if st.rotation in (0, 180) and d.rotation != st.rotation:
             d.rotation = st.rotation
 
-    def rare(self, name, *args):
-        """Call device.menus.<name>(self[, arg]) with that module loaded for
-        the call only (menus a hand never needs stay out of the heap)."""
-        from device import menus
-        fn = getattr(menus, name)
-        menus = None
+    def rare(self, module, name, *args):
+        """Call device.<module>.<name>(self, *args) with that module loaded for
+        the call only: device/menus.py, device/begin.py (outside a game),
+        device/rulestext.py; a hand never needs them, so they stay out of
+        the heap while one is played. They reach each other through here."""
+        fn = getattr(getattr(__import__("device." + module), module), name)
         try:
             return fn(self, *args)
         finally:
             fn = None
-            G.drop("device.begin")
-            G.drop("device.menus")
+            drop("device." + module)
+
+    def end_game(self):
+        """Let go of the game that was played (9 KB), before another is made."""
+        self.sess = None
+        self.play.sess = None
 
     def beep(self, hz, ms):
         if self.settings.sound:
@@ -92,11 +98,11 @@ class App:
     def on_pages(self):
         kind = self.pages.kind
         if kind == "rules":
-            self.rare("rules_menu", self.back_to)
+            self.rare("menus", "rules_menu", self.back_to)
         elif kind == "summary":
             g = self.sess.game
             if g.winner is not None:
-                self.rare("game_over")
+                self.rare("menus", "game_over")
             else:
                 self.sess.start_hand()
                 self.save()
@@ -110,15 +116,15 @@ class App:
             self.play.begin(self.sess)
         else:
             p = self.play
-            if p.mode in (0, 1):
+            if p.persons_turn():
                 p.select(min(p.sel, max(0, self.sess.state.hand_n[p.viewer] - 1)))
             else:
-                p.redraw(hidden=self.sess.humans > 1 and p.mode != 0)
+                p.redraw(hidden=self.sess.humans > 1)
 
     def record(self):
         s = self.sess
         g = s.game
-        sv = self.saved if self.saved is not None else S.Saved()
+        sv = self.saved if self.saved is not None else Saved()
         sv.variant = s.variant
         sv.players = s.players
         sv.levels = s.levels
@@ -165,7 +171,7 @@ class App:
             sv.plays = b""
             self.saved = sv
             self.store.save_game(sv)
-        self.pages.open("summary", self.rare("summary_lines"))
+        self.pages.open("summary", self.rare("menus", "summary_lines"))
         self.show(self.pages)
 
     # -- the loop -------------------------------------------------------------------
@@ -175,7 +181,9 @@ class App:
         if scr is self.menu:
             r = self.menu.key(b)
             if r is not None:
-                self.rare("on_menu", r[0], r[1])
+                rules = self.rare("menus", "on_menu", r[0], r[1])
+                if rules is not None:
+                    self.rare("rulestext", "show", rules)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
                 self.on_pages()

@@ -1,11 +1,11 @@
 """The parts of the device app's menus only used outside a game: the
 new-game and stats menus, starting a new game, resuming the saved one.
-Imported by device/menus.py when needed and dropped with it (App.rare).
+The app imports this module for one call and drops it (App.rare);
+back to the main menu goes through the app (App.rare), not device/menus.py.
 Each function takes the running device.app.App.
 """
 from core.ai.player import LEVELS
 from core.rules import PRESETS, preset
-from device.menus import end_game, main_menu
 from device.session import Session
 
 PLAYERS = (2, 3, 4)
@@ -15,7 +15,7 @@ TARGETS = (31, 61, 101, 121, 151, 201)
 def resume(app):
     sv = app.saved
     try:
-        end_game(app)
+        app.end_game()
         sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
         g = sess.game
         g.hand_no = sv.hand_no
@@ -27,7 +27,7 @@ def resume(app):
     except Exception as e:
         app.saved = None
         app.store.save_game(None)
-        main_menu(app, "save unusable: %s" % e)
+        app.rare("menus", "main_menu", "save unusable: %s" % e)
         return
     app.sess = sess
     app.to_table(begin=True)
@@ -43,23 +43,23 @@ def new_game_menu(app):
         tg = preset(va).target
     if tg not in TARGETS:
         tg = 101
-    items = [["Level", LEVELS, LEVELS.index(lv)],
-             ["Players", PLAYERS, PLAYERS.index(pl)],
-             ["People", (1, 2, 3, 4), 0],
-             ["Rules", PRESETS, PRESETS.index(va)],
-             ["Target", TARGETS, TARGETS.index(tg)],
-             ["Start", None, 0]]
+    items = [["Level", LEVELS, LEVELS.index(lv), 0],
+             ["Players", PLAYERS, PLAYERS.index(pl), 0],
+             ["People", (1, 2, 3, 4), 0, 0],
+             ["Rules", PRESETS, PRESETS.index(va), 0],
+             ["Target", TARGETS, TARGETS.index(tg), 0],
+             ["Start", None, 0, 0]]
     app.menu.open("new", "NEW GAME", items, 5)
     app.show(app.menu)
 
 
 def stats_menu(app):
     t = app.stats
-    items = [["Games %d" % t.games, False, 0]]
+    items = [["Games %d" % t.games, False, 0, 0]]
     for k in range(4):
-        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0])
-    items += [["Basras %d" % t.basras, False, 0], ["Best hand %d" % t.best_hand, False, 0],
-              ["Back", None, 0]]
+        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0, 0])
+    items += [["Basras %d" % t.basras, False, 0, 0], ["Best hand %d" % t.best_hand, False, 0, 0],
+              ["Back", None, 0, 0]]
     app.menu.open("stats", "STATS", items, len(items) - 1)
     app.show(app.menu)
 
@@ -87,7 +87,7 @@ def start_new(app):
         human = s < people if people < players else True
         levels.append("human" if human else level)
     app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
-    end_game(app)
+    app.end_game()
     app.sess = Session(variant, players, levels, target, app.seed)
     app.sess.start_hand()
     app.save()

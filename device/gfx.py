@@ -15,24 +15,9 @@ rank's last row and the suit (ranks ending alike share it), so a sheet holds
 """
 import displayio
 
-from device.mem import drop  # noqa: F401  (G.drop for the app)
-
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
-CARD_W = const(12)
-CARD_H = const(16)
-NARROW_W = const(7)
-INV = const(52)
-BACK = const(104)
-BLANK = const(105)
-HALF_H = const(8)
-LOW_KINDS = const(9)     # different last rows among the 13 rank glyphs
-BOTTOM0 = const(28)      # first bottom-half tile: 13 tops, 13 inverted, back, blank
-HALF_TILES = const(102)  # 28 + 9 x 4 suits x 2 + back + blank
+from core.compat import const
+from device.mem import drop
+from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
 SMALL_FIRST = const(32)
 SMALL_N = const(104)   # ASCII 32..135
@@ -44,23 +29,6 @@ G_DEALER = const(132)
 G_CURSOR = const(133)
 G_UP = const(134)
 G_DOWN = const(135)
-
-
-def top_tile(t):
-    """The sheet tile of card t's top half."""
-    if t < BACK:
-        return (t >> 2) if t < INV else 13 + ((t - INV) >> 2)
-    return 26 if t == BACK else 27
-
-
-def bottom_tile(t, low):
-    """The sheet tile of card t's bottom half (low: Gfx.low)."""
-    if t < BACK:
-        if t < INV:
-            return BOTTOM0 + low[t >> 2] * 4 + (t & 3)
-        t -= INV
-        return BOTTOM0 + LOW_KINDS * 4 + low[t >> 2] * 4 + (t & 3)
-    return BOTTOM0 + LOW_KINDS * 8 + (0 if t == BACK else 1)
 
 
 class Font:
@@ -85,13 +53,12 @@ class Gfx:
         from device import fontdata as F, sheets
         self.small = Font(sheets.font(F.SMALL, 3, 5, 4, 6, SMALL_N, 4), 4, 6, SMALL_N)
         self.big = Font(sheets.font(F.BIG, 6, 10, 6, 10, BIG_N, 128), 6, 10, BIG_N)
-        self.low = sheets.lows()
-        self.cards = sheets.cards(CARD_W, self.low)
-        self.narrow = sheets.cards(NARROW_W, self.low)
+        self.low = sheets.lows(F.RANKS)
+        self.cards = sheets.cards(CARD_W, self.low, F.RANKS, F.SUITS)
+        self.narrow = sheets.cards(NARROW_W, self.low, F.RANKS, F.SUITS)
         F = sheets = None
         drop("device.sheets")
         drop("device.fontdata")
-
 
 
 class Text:

@@ -1,78 +1,86 @@
-"""The menus of the device app (main, new game, settings, stats, rules, the
-game menu) and what they lead to (a new game, resume), the hand summary and
-the end of a game. ``App.rare`` imports this module for one call and drops it
-afterwards, so its bytecode is not in the heap while a hand is played (about
-3.5 KB; loading it again costs a few ms on a menu press). What is only
-needed outside a game (new game, stats, resume) is in device/begin.py,
-imported from here when needed and dropped with it.
+"""The menus of the device app (main, settings, rules, the game menu) and
+what they lead to, the hand summary and the end of a game. ``App.rare``
+imports this module for one call and drops it afterwards, so its bytecode is
+not in the heap while a hand is played (about 3.5 KB; loading it again costs
+a few ms on a menu press). What is only needed outside a game (new game,
+stats, resume) is in device/begin.py and the rules text in
+device/rulestext.py, which the app loads the same way (``App.rare``).
 Each function takes the running device.app.App.
+
+Menu items are [label, values, index, id] (device/screens.py): the menus
+act on the ids below, never on the labels they show.
 """
 from core.ai.player import LEVELS
+from core.compat import const
 from core.rules import PRESETS
-from device import gfx as G
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
 
-
-def end_game(app):
-    """Let go of the game that was played (9 KB), before another is made."""
-    app.sess = None
-    app.play.sess = None
+# item ids
+_CONTINUE = const(1)
+_NEW = const(2)
+_SETTINGS = const(3)
+_STATS = const(4)
+_RULES = const(5)
+_RESUME = const(6)
+_HINT = const(7)
+_UNDO = const(8)
+_SAVE_QUIT = const(9)
+_BACK = const(10)
 
 
 def main_menu(app, note=None):
     items = []
     if app.saved is not None:
-        items.append(["Continue", None, 0])
-    items += [["New game", None, 0], ["Settings", None, 0], ["Stats", None, 0],
-              ["Rules", None, 0]]
+        items.append(["Continue", None, 0, _CONTINUE])
+    items += [["New game", None, 0, _NEW], ["Settings", None, 0, _SETTINGS],
+              ["Stats", None, 0, _STATS], ["Rules", None, 0, _RULES]]
     if note:
-        items.append([note[:21], False, 0])
+        items.append([note[:21], False, 0, 0])
     app.menu.open("main", "POCKET BASRA", items)
     app.show(app.menu)
 
 
 def rules_menu(app, back="main"):
     app.back_to = back
-    items = [[p, None, 0] for p in PRESETS]
+    items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
     cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0
     app.menu.open("rules", "RULES", items, cur)
     app.show(app.menu)
 
 
 def game_menu(app):
-    items = [["Resume", None, 0]]
-    mine = app.play.mode in (0, 1)     # PICK or CHOOSE: the person's turn
-    if app.settings.hints and mine:
-        items.append(["Hint", None, 0])
+    items = [["Resume", None, 0, _RESUME]]
+    if app.settings.hints and app.play.persons_turn():
+        items.append(["Hint", None, 0, _HINT])
     if app.settings.undo and app.sess.can_undo(app.play.viewer):
-        items.append(["Undo", None, 0])
-    items += [["Rules", None, 0], ["Settings", None, 0], ["Save and quit", None, 0]]
+        items.append(["Undo", None, 0, _UNDO])
+    items += [["Rules", None, 0, _RULES], ["Settings", None, 0, _SETTINGS],
+              ["Save and quit", None, 0, _SAVE_QUIT]]
     app.menu.open("game", "GAME", items)
     app.show(app.menu)
 
 
 def on_menu(app, what, k):
+    """Act on a menu answer; returns the rule set whose pages to show, or None."""
     m = app.menu
     kind = m.kind
-    label = m.items[k][0] if k >= 0 else ""
+    item = m.items[k][3] if k >= 0 else None
     if kind == "main":
         if what != "pick":
             return
-        if label == "Settings":
+        if item == _SETTINGS:
             settings_menu(app)
-        elif label == "Rules":
+        elif item == _RULES:
             rules_menu(app)
-        else:
-            from device import begin
-            if label == "Continue":
-                begin.resume(app)
-            elif label == "New game":
-                begin.new_game_menu(app)
-            elif label == "Stats":
-                begin.stats_menu(app)
+        elif item == _CONTINUE:
+            app.rare("begin", "resume")
+        elif item == _NEW:
+            app.rare("begin", "new_game_menu")
+        elif item == _STATS:
+            app.rare("begin", "stats_menu")
     elif kind == "new":
         if what == "back":
             main_menu(app)
@@ -81,12 +89,11 @@ def on_menu(app, what, k):
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
         elif what == "pick":
-            from device import begin
-            begin.start_new(app)
+            app.rare("begin", "start_new")
     elif kind == "settings":
         if what == "change":
             read_settings(app)
-        elif what == "back" or label == "Back":
+        elif what == "back" or item == _BACK:
             read_settings(app)
             app.store.save_settings(app.settings)
             if app.back_to == "game":
@@ -103,30 +110,25 @@ def on_menu(app, what, k):
             else:
                 main_menu(app)
         elif what == "pick":
-            from device import rulestext
-            lines = rulestext.lines(label)
-            rulestext = None
-            G.drop("device.rulestext")
-            app.pages.open("rules", lines)
-            app.show(app.pages)
+            return item     # the app shows its pages (device/rulestext.py)
     elif kind == "game":
-        if what == "back" or label == "Resume":
+        if what == "back" or item == _RESUME:
             app.to_table()
-        elif label == "Hint":
+        elif item == _HINT:
             app.to_table()
             app.play.hint(app.now())
-        elif label == "Undo":
+        elif item == _UNDO:
             app.sess.think_reset()
             app.sess.undo(app.play.viewer)
             app.save()
             app.to_table(begin=True)
-        elif label == "Rules":
+        elif item == _RULES:
             rules_menu(app, "game")
-        elif label == "Settings":
+        elif item == _SETTINGS:
             settings_menu(app, "game")
-        elif label == "Save and quit":
+        elif item == _SAVE_QUIT:
             app.save()
-            end_game(app)
+            app.end_game()
             main_menu(app)
     elif kind == "over":
         main_menu(app)
@@ -140,13 +142,13 @@ def settings_menu(app, back="main"):
         if CONTRASTS[i] <= st.contrast:
             c = i
     sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
-    items = [["Contrast", (1, 2, 3, 4, 5), c],
-             ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl],
-             ["Sound", ON_OFF, 0 if st.sound else 1],
-             ["Rotation", (0, 180), 1 if st.rotation == 180 else 0],
-             ["Hints", ON_OFF, 0 if st.hints else 1],
-             ["Undo", ON_OFF, 0 if st.undo else 1],
-             ["Back", None, 0]]
+    items = [["Contrast", (1, 2, 3, 4, 5), c, 0],
+             ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl, 0],
+             ["Sound", ON_OFF, 0 if st.sound else 1, 0],
+             ["Rotation", (0, 180), 1 if st.rotation == 180 else 0, 0],
+             ["Hints", ON_OFF, 0 if st.hints else 1, 0],
+             ["Undo", ON_OFF, 0 if st.undo else 1, 0],
+             ["Back", None, 0, _BACK]]
     app.menu.open("settings", "SETTINGS", items)
     app.show(app.menu)
 
@@ -221,10 +223,10 @@ def game_over(app):
         head = "YOU WIN!" if g.winner == me else "%s WINS" % name
     else:
         head = "%s WINS!" % name
-    items = [[head, False, 0]]
+    items = [[head, False, 0, 0]]
     for side in range(s.nsides):
-        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0])
-    items.append(["Menu", None, 0])
-    end_game(app)
+        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
+    items.append(["Menu", None, 0, 0])
+    app.end_game()
     app.menu.open("over", "GAME OVER", items, len(items) - 1)
     app.show(app.menu)

@@ -34,7 +34,6 @@ OVER = const(6)
 SHOW_MS = const(1400)
 SHOW_PER_CARD = const(250)
 PAUSE_MS = const(1000)
-STEP_EVERY = const(0)
 
 W_TAKES = b"TAKES"
 W_LAYS = b"LAYS"
@@ -193,7 +192,7 @@ class Play:
                     self.k = 0
                     self.show_option()
                 else:
-                    self.app.rare("game_menu")
+                    self.app.rare("menus", "game_menu")
         elif m == COVER:
             if b == hal.A:
                 self.mode = PICK
@@ -206,7 +205,7 @@ class Play:
                 self.hinting = False
                 self.select(self.sel)
             else:                       # the game menu; the AI waits meanwhile
-                self.app.rare("game_menu")
+                self.app.rare("menus", "game_menu")
 
     def cycle(self, d):
         """The next (d = 1) or previous option; a held button jumps to the
@@ -234,6 +233,10 @@ class Play:
             self.next_turn(now)
 
     # -- time ---------------------------------------------------------------------
+    def persons_turn(self):
+        """A person chooses a play (PICK or CHOOSE)."""
+        return self.mode == PICK or self.mode == CHOOSE
+
     def busy(self):
         return self.mode in (THINK, SHOW, PAUSE)
 

@@ -1,5 +1,6 @@
 """The Rules pages: how Basra is played, then what the chosen rule set
-does, written from its Rules record (so the pages follow core/rules.py)."""
+does, written from its Rules record (so the pages follow core/rules.py).
+The device app loads this module for one call (``App.rare``)."""
 from core import rules as R
 
 COMMON = (
@@ -50,3 +51,9 @@ def lines(name):
     out.append("")
     out.extend(COMMON)
     return out
+
+
+def show(app, name):
+    """Open the rules pages of rule set name on the device app."""
+    app.pages.open("rules", lines(name))
+    app.show(app.pages)

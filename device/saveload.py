@@ -1,14 +1,12 @@
-"""The reading side of the save format (device/save.py has the format and
-the writing side): parse a slot, decode a payload, rebuild a game, and
-``SaveStore.load``. Only needed when a save is read (at start), so the
-device app drops this module after loading (its bytecode is RAM on a board);
-``device.save.parse`` and the others still reach it.
+"""The reading side of the save format (device/saveformat.py finds the
+records, device/savewrite.py is the writing side): decode a payload, rebuild
+a game, and take the first usable record (``first``, for ``SaveStore.load``).
+Only needed when a save is read (at start), so device/store.py drops this
+module after loading on the device (its bytecode is RAM on a board).
 """
 from array import array
 
-from device.save import (BLANK, DAMAGED, HEADER, LEVEL_CODES, MAGIC0, MAGIC1, MAX_PLAYS,
-                         NEWER, OLDER, SLOT, VERSION, Saved, Settings, Stats, _copy_settings,
-                         _copy_stats, _crc_halves, _game_bytes)
+from device.savedata import LEVEL_CODES, MAX_PLAYS, Saved, Settings, Stats
 
 
 class _In:
@@ -49,22 +47,13 @@ def _level(i, allow_human=True):
     return LEVEL_CODES[i]
 
 
-def parse(raw):
-    """(seq, version, payload_start, payload_end) of a CRC-valid record in raw, or None."""
-    if len(raw) < HEADER + 4 or raw[0] != MAGIC0 or raw[1] != MAGIC1:
-        return None
-    n = raw[5]
-    end = HEADER + n
-    if end + 4 > len(raw):
-        return None
-    hi, lo = _crc_halves(raw, 0, end)
-    if raw[end] != lo & 0xFF or raw[end + 1] != lo >> 8 or raw[end + 2] != hi & 0xFF or raw[end + 3] != hi >> 8:
-        return None
-    return raw[3] | (raw[4] << 8), raw[2], HEADER, end
-
-
 def decode(raw, start, end):
     """(saved_or_None, settings, stats) of a version-1 payload; ValueError when it makes no sense."""
+    return _decode(raw, start, end)[:3]
+
+
+def _decode(raw, start, end):
+    # decode, and where the game part of the payload starts
     i = _In(raw, start, end)
     s = Settings()
     s.contrast = i.u8()
@@ -86,6 +75,7 @@ def decode(raw, start, end):
     st.wins = [i.u16(), i.u16(), i.u16(), i.u16()]
     st.basras = i.u16()
     st.best_hand = i.u16()
+    game_at = i.p
     has = i.u8()
     g = None
     if has == 1:
@@ -113,7 +103,7 @@ def decode(raw, start, end):
         raise ValueError("bad game flag")
     if i.p != end:
         raise ValueError("bytes left over")
-    return g, s, st
+    return g, s, st, game_at
 
 
 def resume(saved):
@@ -147,62 +137,21 @@ def resume(saved):
     return g
 
 
-def _newer(a, b):
-    d = (a - b) & 0xFFFF
-    return 0 < d < 0x8000
-
-
-
-def load(store):
-    """SaveStore.load: (saved_or_None, settings, stats, message_or_None) from
-    the newest valid record; never raises on bad bytes. Sets the store's seq,
-    slot and what it last wrote."""
-    found = []  # (seq, slot, version, raw, start, end) of CRC-valid slots, newest first
-    blank = True
-    for k in range(2):
+def first(records, newest, check=True, msg=None):
+    """The first record of records (saveformat.scan) that decodes and, with
+    check, replays: (saved_or_None, settings, stats, None, kept); when none
+    does, (None, new settings, new stats, msg, kept). kept is what the store
+    keeps: its own settings and stats, the game part of the payload as
+    bytes, and the payload when the record is in slot newest (else None)."""
+    for slot, raw, start, end in records:
         try:
-            raw = store.storage.read(k * SLOT, SLOT)
-        except (OSError, ValueError):
-            raw = b""
-        for c in raw:
-            if c != 0xFF and c != 0:
-                blank = False
-                break
-        p = parse(raw)
-        if p is not None:
-            rec = (p[0], k, p[1], raw, p[2], p[3])
-            if found and _newer(p[0], found[0][0]):
-                found.insert(0, rec)
-            else:
-                found.append(rec)
-    store._scanned = True
-    store.pending = False
-    store.settings = Settings()
-    store.stats = Stats()
-    store.game = b"\x00"
-    store._last = None
-    if found:
-        store.seq = found[0][0]
-        store.slot = found[0][1]
-    else:
-        store.seq = 0
-        store.slot = 1
-    msg = BLANK if blank else DAMAGED
-    for seq, slot, version, raw, start, end in found:
-        if version != VERSION:
-            if slot == store.slot:  # the newest record is of another version
-                return None, Settings(), Stats(), OLDER if version < VERSION else NEWER
-            continue
-        try:
-            g, s, st = decode(raw, start, end)
-            if g is not None and store.check:
+            g, s, st, game_at = _decode(raw, start, end)
+            if g is not None and check:
                 resume(g)
+            # the store's own copies: the caller's objects stay the caller's
+            kept = _decode(raw, start, end)
         except (ValueError, IndexError, KeyError):
             continue
-        store.settings = _copy_settings(s)  # the caller's objects stay the caller's
-        store.stats = _copy_stats(st)
-        store.game = b"\x00" if g is None else b"\x01" + _game_bytes(g)
-        if slot == store.slot:
-            store._last = bytes(raw[start:end])
-        return g, s, st, None
-    return None, Settings(), Stats(), msg
+        last = bytes(raw[start:end]) if slot == newest else None
+        return g, s, st, None, (kept[1], kept[2], bytes(raw[game_at:end]), last)
+    return None, Settings(), Stats(), msg, (Settings(), Stats(), b"\x00", None)

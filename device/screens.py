@@ -1,6 +1,8 @@
 """Menus (6x10 font, 6 rows) and text pages (3x5 font, 10 rows).
 
-Menu items are [label, values or None, index]. Controls: UP/DOWN move (on a
+Menu items are [label, values or None, index, id]: values False for a line
+that cannot be selected; the id is what the menus act on (device/menus.py),
+the label only what is shown. Controls: UP/DOWN move (on a
 4-button device LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons),
 A cycles a value or picks an action, B goes back.
 """
@@ -49,7 +51,10 @@ class Menu:
             if k >= len(self.items):
                 t.clear(row)
                 continue
-            label, values, idx = self.items[k]
+            it = self.items[k]
+            label = it[0]
+            values = it[1]
+            idx = it[2]
             inv = k == self.cur and values is not False
             col = t.put(0, row, label, inv)
             if values:

@@ -11,7 +11,7 @@ from core.ai.player import DEVICE_DEADLINE_MS, Player, budget
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
-from core.state import FLOOR, HAND, PILE
+from core.state import FLOOR, PILE
 
 try:
     from micropython import const
@@ -351,6 +351,3 @@ class Session:
         if tie or best < self.rules.majority_min:
             return -1
         return who
-
-    def hand_of(self, seat):
-        return HAND + seat

@@ -1,11 +1,9 @@
 """Draws the font and card sheets of device/gfx.py (once, at start), from the
-glyph bytes of device/fontdata.py. gfx.Gfx drops this module and fontdata
-after use: neither is needed once the sheets exist."""
+glyph bytes of device/fontdata.py that gfx.Gfx passes in. gfx.Gfx drops this
+module and fontdata after use: neither is needed once the sheets exist."""
 import displayio
 
-from device import fontdata as F
-from device.gfx import (BACK, BLANK, CARD_H, CARD_W, HALF_H, HALF_TILES, INV, bottom_tile,
-                        top_tile)
+from device.tiles import BACK, BLANK, CARD_H, CARD_W, HALF_H, HALF_TILES, INV, bottom_tile, top_tile
 
 
 def font(data, gw, gh, cw, ch, n, top_bit):
@@ -28,13 +26,13 @@ def font(data, gw, gh, cw, ch, n, top_bit):
     return bmp
 
 
-def lows():
+def lows(ranks):
     """The class (0..8) of each rank's last glyph row: the bottom half of a
     card tile shows that row and the suit, so ranks ending alike share it."""
     seen = []
     out = bytearray(13)
     for r in range(13):
-        v = F.RANKS[r * 7 + 6]
+        v = ranks[r * 7 + 6]
         if v not in seen:
             seen.append(v)
         out[r] = seen.index(v)
@@ -66,7 +64,7 @@ def _glyph(sh, t, x0, y0, data, off, h, value):
                 sh.px(t, x0 + x, y0 + y, value)
 
 
-def cards(w, low):
+def cards(w, low, ranks, suits):
     sh = _Sheet(w, low)
     narrow = w < CARD_W
     bw = w if narrow else w - 1          # body width (a gap column on full cards)
@@ -88,6 +86,6 @@ def cards(w, low):
             continue
         c = t - INV if inv else t
         v = 0 if inv else 1
-        _glyph(sh, t, gx, 2, F.RANKS, (c >> 2) * 7, 7, v)
-        _glyph(sh, t, gx, 10, F.SUITS, (c & 3) * 5, 5, v)
+        _glyph(sh, t, gx, 2, ranks, (c >> 2) * 7, 7, v)
+        _glyph(sh, t, gx, 10, suits, (c & 3) * 5, 5, v)
     return sh.bmp

@@ -54,74 +54,8 @@ docs/simulator.md):
 Reading a button or the clock allocates nothing on CircuitPython.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-UP = const(0)
-DOWN = const(1)
-LEFT = const(2)
-RIGHT = const(3)
-A = const(4)
-B = const(5)
-COUNT = const(6)
-NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
-
-
-class HalError(Exception):
-    """A set-up problem a person can fix. ``setting`` names the settings.toml key."""
-
-    def __init__(self, message, setting=None):
-        super().__init__(message)
-        self.message = message
-        self.setting = setting
-
-
-class ButtonEvent:
-    """A logical button event, filled in place by ``Buttons.get_into``."""
-
-    def __init__(self):
-        self.button = -1
-        self.pressed = False
-        self.repeat = False
-        self.time = 0
-
-    def __repr__(self):
-        name = NAMES[self.button] if 0 <= self.button < COUNT else "?"
-        kind = "repeat" if self.repeat else ("press" if self.pressed else "release")
-        return "<ButtonEvent %s %s @%d>" % (name, kind, self.time)
-
-
-class Hal:
-    """The bundle the app receives. Backends fill it in."""
-
-    def __init__(self, display, buttons, clock, storage, sound=None,
-                 battery=None, seed=0, name="", idle=None):
-        self.display = display
-        self.buttons = buttons
-        self.clock = clock
-        self.storage = storage
-        if sound is None:
-            from hal.sound import NoSound
-            sound = NoSound()
-        self.sound = sound
-        if battery is None:
-            from hal.battery import NoBattery
-            battery = NoBattery()
-        self.battery = battery
-        self.seed = seed
-        self.name = name
-        self._idle = idle
-
-    def idle(self, ms):
-        """Wait up to ``ms`` milliseconds; returns early in the simulator on input."""
-        self.sound.update()
-        if self._idle is not None:
-            self._idle(ms)
-        else:
-            self.clock.sleep_ms(ms)
+from hal.base import (A, B, COUNT, DOWN, LEFT, NAMES, RIGHT, UP, ButtonEvent, Hal,  # noqa: F401
+                      HalError)
 
 
 _installed = None

@@ -7,12 +7,11 @@ save is a file: $BASRA_SAVE, default ~/.pocket-basra.sav. BASRA_OLED_ADDRESS
 and BASRA_OLED_ROTATION come from the environment.
 """
 
-import hal
-from hal import HalError
+from hal import base
 
 # (board pin, logical button)
-BONNET = (("D5", hal.A), ("D6", hal.B), ("D17", hal.UP), ("D22", hal.DOWN),
-          ("D27", hal.LEFT), ("D23", hal.RIGHT), ("D4", hal.A))
+BONNET = (("D5", base.A), ("D6", base.B), ("D17", base.UP), ("D22", base.DOWN),
+          ("D27", base.LEFT), ("D23", base.RIGHT), ("D4", base.A))
 
 
 def open_hal(settings=None, pins=BONNET):
@@ -34,7 +33,7 @@ def open_hal(settings=None, pins=BONNET):
     try:
         i2c = board.I2C()
     except (RuntimeError, ValueError, OSError) as e:
-        raise HalError("I2C bus: %s (is I2C enabled in raspi-config?)" % (e,), "BASRA_SDA")
+        raise base.HalError("I2C bus: %s (is I2C enabled in raspi-config?)" % (e,), "BASRA_SDA")
     raw = open_ssd1306(i2c, address, rotation=rotation)
     clock = Clock()
     inputs = []
@@ -43,19 +42,19 @@ def open_hal(settings=None, pins=BONNET):
         for name, button in pins:
             pin = getattr(board, name, None)
             if pin is None:
-                raise HalError("no pin board.%s on this machine" % name)
+                raise base.HalError("no pin board.%s on this machine" % name)
             io = digitalio.DigitalInOut(pin)
             io.direction = digitalio.Direction.INPUT
             io.pull = digitalio.Pull.UP
             inputs.append(io)
             key_map.append(button)
-    except HalError as e:
+    except base.HalError as e:
         e.display = raw
         raise
     keys = PolledKeys(inputs, clock, value_when_pressed=False)
     buttons = Buttons(keys, key_map, clock)
     path = settings.text("BASRA_SAVE", None) or os.path.expanduser("~/.pocket-basra.sav")
     seed = int.from_bytes(os.urandom(4), "little") & 0x1FFFFFFF
-    h = hal.Hal(Display(raw), buttons, clock, FileStore(path), seed=seed, name="blinka")
+    h = base.Hal(Display(raw), buttons, clock, FileStore(path), seed=seed, name="blinka")
     h.keys = keys
     return h

@@ -10,19 +10,18 @@ Every failure a person can fix raises hal.HalError naming the setting; once
 the OLED works the error carries it (``err.display``) so hal.run shows it.
 """
 
-import hal
-from hal import HalError
+from hal import base
 
 STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
 
-_BUTTONS = (("up", hal.UP), ("down", hal.DOWN), ("left", hal.LEFT),
-            ("right", hal.RIGHT), ("a", hal.A), ("b", hal.B))
+_BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
+            ("right", base.RIGHT), ("a", base.A), ("b", base.B))
 
 
 def _pin(board, name, key):
     pin = getattr(board, name, None)
     if pin is None:
-        raise HalError("%s = \"%s\": this board has no pin board.%s" % (key, name, name), key)
+        raise base.HalError("%s = \"%s\": this board has no pin board.%s" % (key, name, name), key)
     return pin
 
 
@@ -30,16 +29,16 @@ def _open_i2c(board, busio, pins, freq):
     sda_name, sda_key = pins["sda"]
     scl_name, scl_key = pins["scl"]
     if sda_name is None or scl_name is None:
-        raise HalError("no I2C pins: set BASRA_SDA and BASRA_SCL", "BASRA_SDA")
+        raise base.HalError("no I2C pins: set BASRA_SDA and BASRA_SCL", "BASRA_SDA")
     sda = _pin(board, sda_name, sda_key)
     scl = _pin(board, scl_name, scl_key)
     try:
         return busio.I2C(scl, sda, frequency=freq)
     except RuntimeError as e:   # "No pull up found on SDA or SCL; check your wiring"
-        raise HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s; is the OLED "
+        raise base.HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s; is the OLED "
                        "connected?" % (sda_name, scl_name, e), "BASRA_SDA")
     except ValueError as e:     # "Invalid pins", "GP4 in use"
-        raise HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s"
+        raise base.HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s"
                        % (sda_name, scl_name, e), "BASRA_SDA")
 
 
@@ -52,19 +51,19 @@ def _open_keys(board, keypad, pins):
         if name is None:
             continue
         if name in used:
-            raise HalError("%s and %s both use %s" % (used[name], key, name), key)
+            raise base.HalError("%s and %s both use %s" % (used[name], key, name), key)
         used[name] = key
         key_pins.append(_pin(board, name, key))
         key_map.append(button)
-    for need, key in ((hal.LEFT, "BASRA_BTN_LEFT"), (hal.RIGHT, "BASRA_BTN_RIGHT"),
-                      (hal.A, "BASRA_BTN_A"), (hal.B, "BASRA_BTN_B")):
+    for need, key in ((base.LEFT, "BASRA_BTN_LEFT"), (base.RIGHT, "BASRA_BTN_RIGHT"),
+                      (base.A, "BASRA_BTN_A"), (base.B, "BASRA_BTN_B")):
         if need not in key_map:
-            raise HalError("button %s has no pin: set %s" % (hal.NAMES[need], key), key)
+            raise base.HalError("button %s has no pin: set %s" % (base.NAMES[need], key), key)
     try:
         keys = keypad.Keys(tuple(key_pins), value_when_pressed=False, pull=True,
                            interval=0.01, max_events=16)
     except ValueError as e:     # a pin in use or without pull-up
-        raise HalError("buttons (BASRA_BTN_*): %s" % (e,), "BASRA_BTN_A")
+        raise base.HalError("buttons (BASRA_BTN_*): %s" % (e,), "BASRA_BTN_A")
     return keys, key_map
 
 
@@ -96,7 +95,7 @@ def open_hal(settings=None):
     address = settings.number("BASRA_OLED_ADDRESS", 0x3C)
     rotation = settings.number("BASRA_OLED_ROTATION", 0)
     if rotation not in (0, 180):
-        raise HalError("BASRA_OLED_ROTATION must be 0 or 180, not %s" % rotation,
+        raise base.HalError("BASRA_OLED_ROTATION must be 0 or 180, not %s" % rotation,
                        "BASRA_OLED_ROTATION")
 
     i2c = _open_i2c(board, busio, pins, settings.number("BASRA_I2C_FREQ", 400000))
@@ -117,10 +116,10 @@ def open_hal(settings=None):
             from hal.battery import Battery
             battery = Battery(_pin(board, vbat, key),
                               settings.number("BASRA_VBAT_DIVIDER", 3 if vbat == "VOLTAGE_MONITOR" else 2))
-    except HalError as e:
+    except base.HalError as e:
         e.display = raw
         raise
-    h = hal.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
+    h = base.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
                 seed=_seed(), name="circuitpython")
     h.keys = keys
     h.profile = profile
@@ -138,6 +137,6 @@ def _open_storage(settings):
         return FileStore("/basra.sav", 512)
     offset = settings.number("BASRA_NVM_OFFSET", 0)
     if offset < 0 or offset + STORE_BYTES > len(nvm):
-        raise HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"
+        raise base.HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"
                        % (offset, len(nvm)), "BASRA_NVM_OFFSET")
     return ByteStore(nvm, offset)

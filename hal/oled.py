@@ -6,7 +6,7 @@ HalError naming the setting, not a bare traceback) and builds
 ``adafruit_displayio_ssd1306.SSD1306`` with ``auto_refresh=False``.
 """
 
-from hal import HalError
+from hal.base import HalError
 
 
 def probe(i2c, address, setting="BASRA_OLED_ADDRESS"):

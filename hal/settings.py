@@ -7,7 +7,7 @@ call, hence the cache. On Blinka the same names come from the environment.
 Ints may be written 60, "60" or "0x3C"; pins as names: "GP4", "D5".
 """
 
-from hal import HalError
+from hal.base import HalError
 
 _MISSING = object()
 

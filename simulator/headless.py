@@ -13,7 +13,7 @@ After the last word the app gets ``settle_ms`` more, then the run ends.
 """
 
 import hal
-from simulator.sim import SimExit, Simulator, _button
+from simulator.sim import SimExit, Simulator, button
 
 TAP_MS = 60
 GAP_MS = 140
@@ -33,18 +33,18 @@ def parse(script, tap_ms=TAP_MS, gap_ms=GAP_MS):
         elif parts[0] == "wait" and len(parts) == 2:
             t += int(parts[1])
         elif parts[0] == "hold" and len(parts) == 3:
-            b = _button(parts[1])
+            b = button(parts[1])
             out.append((t, "press", b))
             t += int(parts[2])
             out.append((t, "release", b))
             t += gap_ms
         elif parts[0] in ("down", "up") and len(parts) == 2:
-            out.append((t, "press" if parts[0] == "down" else "release", _button(parts[1])))
+            out.append((t, "press" if parts[0] == "down" else "release", button(parts[1])))
         elif parts[0] == "shot" and len(parts) == 2:
             out.append((t, "shot", w.split(":", 1)[1]))
         else:
             name, _, times = low.partition("*")
-            b = _button(name)
+            b = button(name)
             for _ in range(int(times) if times else 1):
                 out.append((t, "press", b))
                 t += tap_ms

@@ -218,10 +218,10 @@ class Simulator:
 
     # -- input --------------------------------------------------------
     def press(self, name_or_button):
-        self.keys.push(_button(name_or_button), True)
+        self.keys.push(button(name_or_button), True)
 
     def release(self, name_or_button):
-        self.keys.push(_button(name_or_button), False)
+        self.keys.push(button(name_or_button), False)
 
     # -- time ---------------------------------------------------------
     def _idle(self, ms):
@@ -277,7 +277,8 @@ class Simulator:
         return (self.emu.ram_writes, self.emu.state_changes)
 
 
-def _button(x):
+def button(x):
+    """A button number from its number or its name ("a", "LEFT")."""
     if isinstance(x, int):
         return x
     try:

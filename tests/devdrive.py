@@ -9,7 +9,7 @@ import random
 import hal
 from device import app as A
 from device import play as P
-from simulator.sim import SimExit, Simulator, _button
+from simulator.sim import SimExit, Simulator, button
 
 TAP = 60
 GAP = 140
@@ -35,7 +35,7 @@ class Driver:
             if name.startswith("hold:"):     # hold:RIGHT:700 (auto-repeat meanwhile)
                 _, name, ms = name.split(":")
                 held = int(ms)
-            b = _button(name)
+            b = button(name)
             self.queue.append((t, b, True))
             self.queue.append((t + held, b, False))
             t += held + GAP

@@ -100,7 +100,7 @@ def test_crc_valid_nonsense_is_damaged_not_a_crash():
         except ValueError:
             continue
         d = bytearray(nvm)
-        rec = S._frame(9, payload)
+        rec = S.frame(9, payload)
         d[S.SLOT:S.SLOT + len(rec)] = rec
         got, _, _, msg = load(d)
         assert got == a and msg is None, g

@@ -253,10 +253,10 @@ def _reframe(raw, version=None, mutate=None, rnd=None):
             rnd.randrange(256) for _ in range(rnd.randrange(1, 8)))
     elif mutate == "random":
         payload = bytearray(rnd.randrange(256) for _ in range(rnd.randrange(0, 100)))
-    rec = bytearray(S._frame(seq, bytes(payload)))
+    rec = bytearray(S.frame(seq, bytes(payload)))
     if version is not None:
         rec[2] = version
-        hi, lo = S._crc_halves(rec, 0, len(rec) - 4)
+        hi, lo = S.crc_halves(rec, 0, len(rec) - 4)
         rec[-4:] = bytes((lo & 0xFF, lo >> 8, hi & 0xFF, hi >> 8))
     return bytes(rec)
 
@@ -312,7 +312,7 @@ def fuzz(cases, seed=1, pool=None, log=None):
         region = pool[rnd.randrange(len(pool))]
         kind = KINDS[c % len(KINDS)]
         recs = [S.parse(region[k * S.SLOT:(k + 1) * S.SLOT]) for k in range(2)]
-        newest = 0 if recs[1] is None or (recs[0] is not None and S._newer(recs[0][0], recs[1][0])) else 1
+        newest = 0 if recs[1] is None or (recs[0] is not None and S.newer(recs[0][0], recs[1][0])) else 1
         expect = None  # the state expected, or "clean"
         mutant = False
         if kind in ("version", "recrc", "randrec"):

@@ -52,9 +52,15 @@ def step(i):
         H.report("+menus")
         from device.mem import drop
         drop("device.menus")
-        import device.save
+        import device.savewrite
         gc.collect()
     elif i == LAST + 2:
+        H.report("+save")
+        from device.mem import drop
+        drop("device.savewrite")
+        import device.saveformat
+        gc.collect()
+    elif i == LAST + 3:
         H.report("+save")
     elif i == 0:
         H.report("hal")
@@ -95,13 +101,15 @@ def measure(mpy=False, steps=6):
     """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
     VM), "hal" (the HAL modules used and the stand-ins: tests/mpstub, a 4 KB
     store), "started" (the app at its main menu), "game" (a game under way,
-    several times), then "+menus" and "+save": a game with device/menus.py or
-    device/save.py loaded, as for the one call that needs them."""
+    several times), then "+menus" and "+save" (twice): a game with
+    device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
+    for the one call that needs them (a write loads the second, drops it,
+    then loads the third)."""
     trees = _trees(mpy)
     from tests import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
-    return mpvm.run_json(script, trees=trees, steps=steps + 2, mpy=mpy, timeout=240)
+    return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
 
 
 MASH = r'''
@@ -161,7 +169,7 @@ def step(i):
     scr = a.screen
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
-    extra = [m for m in ("device.menus", "device.save", "device.saveload", "device.rulestext",
+    extra = [m for m in ("device.menus", "device.begin", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext",
                          "device.sheets", "device.fontdata") if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",

@@ -1,0 +1,64 @@
+"""What the save holds (device/store.py keeps it, device/savewrite.py and
+device/saveload.py turn it into bytes and back): the game in progress
+(``Saved``), the settings and the stats, the codes of the levels and the
+sizes of the store."""
+
+SLOT = 128  # bytes per slot
+SIZE = 2 * SLOT  # bytes the save needs in the store
+MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
+LEVEL_CODES = ("human", "easy", "normal", "hard", "expert")  # a seat's level, by its code
+
+
+class Record:
+    """Equal when of one class and agreeing on every field."""
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+
+class Saved(Record):
+    """A game in progress: enough to rebuild it exactly (see ``saveload.resume``)."""
+    def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
+                 hand_no=0, dealer=None, scores=None, carry=0, plays=b""):
+        self.variant = variant
+        self.players = players
+        self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
+        self.target = target
+        self.seed = seed
+        self.hand_no = hand_no
+        self.dealer = players - 1 if dealer is None else dealer
+        self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
+        self.carry = carry
+        self.plays = bytes(plays)
+
+    def __repr__(self):
+        return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (
+            self.variant, self.players, self.levels, self.target, self.seed, self.hand_no,
+            self.dealer, self.scores, self.carry, len(self.plays))
+
+
+class Settings(Record):
+    def __init__(self):
+        self.contrast = 128  # 0..255
+        self.sleep_s = 60  # seconds without a press before the screen sleeps (0: never)
+        self.sound = True
+        self.rotation = 0  # 0 or 180
+        self.hints = True
+        self.undo = False
+        self.last_level = "normal"
+        self.last_players = 2
+        self.last_variant = "egyptian"
+        self.last_target = None  # None: the rule set's own target
+
+
+class Stats(Record):
+    def __init__(self):
+        self.games = 0
+        self.wins = [0, 0, 0, 0]  # per AI level, in LEVEL_CODES[1:] order
+        self.basras = 0
+        self.best_hand = 0
+
+
+def to_move(saved):
+    """The seat to play next in saved (plays go round from the dealer's left)."""
+    return (saved.dealer + 1 + len(saved.plays)) % saved.players

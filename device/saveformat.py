@@ -1,0 +1,170 @@
+"""The save's record format: the game in progress, settings and stats, in two slots.
+
+Format version 1 (docs/reliability.md has the byte map and the reasons).
+The store (hal.storage, raw ``read``/``write``) holds two 128-byte slots at
+offsets 0 and 128: 256 bytes in all. Each slot holds one whole record::
+
+    magic "Bs" | version u8 | seq u16 | n u8 | payload (n bytes) | crc32 u32
+
+Integers are little-endian. The CRC-32 (the zlib one) covers everything
+before it. ``magic``, ``version``, ``seq``, ``n`` and the trailing CRC keep
+this place in every version, so a record of another version is recognised
+as such. A save goes to the slot that does not hold the newest valid record,
+with seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write
+cut half way leaves the other slot whole. A load takes the newest valid
+record and never raises on bad bytes.
+
+This module is the frame of a record and the slots (constants, CRC-32,
+``frame``, ``parse``, ``scan``); the payload is written by
+device/savewrite.py and read by device/saveload.py, and what it holds is
+device/savedata.py. device/store.py imports each of them for one call (on
+the device it drops them again), and none of them imports another.
+
+Write policy (SaveStore, in device/store.py): a record is written only when its bytes change.
+``policy="play"`` (the default) writes on every call, so a power cut loses
+at most the play in progress; ``policy="turn"`` holds back states where an
+AI seat is to move (they are written with the next state a person sees, or
+by ``flush()``), halving the flash writes of a two-player game but losing a
+person's play when the cut falls while the AI answers it.
+"""
+from array import array
+
+from device.savedata import SLOT
+
+VERSION = 1
+MAGIC0 = 0x42  # "B"
+MAGIC1 = 0x73  # "s"
+HEADER = 6
+
+DAMAGED = "save damaged, new game"
+BLANK = "no save, new game"
+OLDER = "old save, new game"
+NEWER = "newer save, new game"
+
+# CRC-32 (reflected 0xEDB88320, as zlib.crc32), a nibble at a time, kept in
+# two 16-bit halves so that MicroPython never needs a big int in the loop.
+_TH = array("H", [0] * 16)
+_TL = array("H", [0] * 16)
+
+
+def _make_table():
+    for i in range(16):
+        hi = 0
+        lo = i
+        for _ in range(4):
+            if lo & 1:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi = (hi >> 1) ^ 0xEDB8
+                lo ^= 0x8320
+            else:
+                lo = (lo >> 1) | ((hi & 1) << 15)
+                hi >>= 1
+        _TH[i] = hi
+        _TL[i] = lo
+
+
+_make_table()
+
+
+def crc_halves(data, start, end):
+    """The CRC-32 of data[start:end] as (high, low) 16-bit halves."""
+    hi = 0xFFFF
+    lo = 0xFFFF
+    th = _TH
+    tl = _TL
+    for k in range(start, end):
+        lo ^= data[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+def crc32(data):
+    """The CRC-32 of data, equal to zlib.crc32(data)."""
+    hi, lo = crc_halves(data, 0, len(data))
+    return (hi << 16) | lo
+
+
+def frame(seq, payload):
+    """The record of payload with sequence number seq: header, payload, CRC."""
+    n = len(payload)
+    if HEADER + n + 4 > SLOT:
+        raise ValueError("save record is %d bytes, a slot holds %d" % (HEADER + n + 4, SLOT))
+    b = bytearray(HEADER + n + 4)
+    b[0] = MAGIC0
+    b[1] = MAGIC1
+    b[2] = VERSION
+    b[3] = seq & 0xFF
+    b[4] = (seq >> 8) & 0xFF
+    b[5] = n
+    b[HEADER:HEADER + n] = payload
+    hi, lo = crc_halves(b, 0, HEADER + n)
+    e = HEADER + n
+    b[e] = lo & 0xFF
+    b[e + 1] = lo >> 8
+    b[e + 2] = hi & 0xFF
+    b[e + 3] = hi >> 8
+    return bytes(b)
+
+
+def parse(raw):
+    """(seq, version, payload_start, payload_end) of a CRC-valid record in raw, or None."""
+    if len(raw) < HEADER + 4 or raw[0] != MAGIC0 or raw[1] != MAGIC1:
+        return None
+    n = raw[5]
+    end = HEADER + n
+    if end + 4 > len(raw):
+        return None
+    hi, lo = crc_halves(raw, 0, end)
+    if raw[end] != lo & 0xFF or raw[end + 1] != lo >> 8 or raw[end + 2] != hi & 0xFF or raw[end + 3] != hi >> 8:
+        return None
+    return raw[3] | (raw[4] << 8), raw[2], HEADER, end
+
+
+def newer(a, b):
+    """Sequence number a is newer than b (a difference of 1..32767, mod 65536)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+def scan(storage):
+    """The records of both slots of storage: (seq, slot, records, message).
+    seq and slot are the newest CRC-valid record's (0 and 1 when there is
+    none); records are (slot, raw, start, end) of the valid records of this
+    version, newest first, to try in turn; message says what a load that
+    finds no usable one tells (an empty records list when the newest record
+    is of another version). Never raises on bad bytes."""
+    found = []  # (seq, slot, version, raw, start, end) of CRC-valid slots, newest first
+    blank = True
+    for k in range(2):
+        try:
+            raw = storage.read(k * SLOT, SLOT)
+        except (OSError, ValueError):
+            raw = b""
+        for c in raw:
+            if c != 0xFF and c != 0:
+                blank = False
+                break
+        p = parse(raw)
+        if p is not None:
+            rec = (p[0], k, p[1], raw, p[2], p[3])
+            if found and newer(p[0], found[0][0]):
+                found.insert(0, rec)
+            else:
+                found.append(rec)
+    if not found:
+        return 0, 1, [], BLANK if blank else DAMAGED
+    seq = found[0][0]
+    newest = found[0][1]
+    out = []
+    for _, slot, version, raw, start, end in found:
+        if version != VERSION:
+            if slot == newest:  # the newest record is of another version
+                return seq, newest, [], OLDER if version < VERSION else NEWER
+            continue
+        out.append((slot, raw, start, end))
+    return seq, newest, out, DAMAGED

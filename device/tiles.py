@@ -1,0 +1,33 @@
+"""The card tiles of the sheets (device/gfx.py uses them, device/sheets.py
+draws them): card sizes, the tile names of a card (0..51 faces, +INV the
+same card inverted, BACK, BLANK) and where each half of a card sits on a
+sheet of half-height tiles (see device/gfx.py)."""
+from core.compat import const
+
+CARD_W = const(12)
+CARD_H = const(16)
+NARROW_W = const(7)
+INV = const(52)
+BACK = const(104)
+BLANK = const(105)
+HALF_H = const(8)
+LOW_KINDS = const(9)     # different last rows among the 13 rank glyphs
+BOTTOM0 = const(28)      # first bottom-half tile: 13 tops, 13 inverted, back, blank
+HALF_TILES = const(102)  # 28 + 9 x 4 suits x 2 + back + blank
+
+
+def top_tile(t):
+    """The sheet tile of card t's top half."""
+    if t < BACK:
+        return (t >> 2) if t < INV else 13 + ((t - INV) >> 2)
+    return 26 if t == BACK else 27
+
+
+def bottom_tile(t, low):
+    """The sheet tile of card t's bottom half (low: Gfx.low)."""
+    if t < BACK:
+        if t < INV:
+            return BOTTOM0 + low[t >> 2] * 4 + (t & 3)
+        t -= INV
+        return BOTTOM0 + LOW_KINDS * 4 + low[t >> 2] * 4 + (t & 3)
+    return BOTTOM0 + LOW_KINDS * 8 + (0 if t == BACK else 1)
