@@ -51,6 +51,7 @@ class App:
         self.hands_over = 0
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
+        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there
         self.seed = h.seed & 0x3FFFFFFF
         self.rare("menus", "main_menu", note)
 
@@ -111,6 +112,16 @@ class App:
 
     # -- games -------------------------------------------------------------------
     def to_table(self, begin=False):
+        """Show the table (begin: a hand just dealt or resumed) once the
+        press being handled returns: the menus, begin and the table's first
+        drawing would otherwise stack their calls on one another, and a
+        board's Python stack is 2 KB."""
+        self.pending_table = 2 if begin or self.pending_table == 2 else 1
+        self.dirty = True
+
+    def _enter_table(self):
+        begin = self.pending_table == 2
+        self.pending_table = 0
         self.show(self.table)
         if begin:
             self.play.begin(self.sess)
@@ -215,6 +226,8 @@ class App:
                     continue
                 self.held = ev.repeat
                 self.key(ev.button)
+                if self.pending_table:
+                    self._enter_table()
             now = clock.ticks_ms()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True

@@ -180,11 +180,11 @@ def test_an_error_that_comes_back_at_once_is_shown_every_time(monkeypatch, capsy
     fails = [3]
     orig = A.App.rare
 
-    def rare(self, name, *args):
+    def rare(self, module, name, *args):
         if name == "main_menu" and fails[0] > 0:
             fails[0] -= 1
             raise ValueError("menu")
-        return orig(self, name, *args)
+        return orig(self, module, name, *args)
     monkeypatch.setattr(A.App, "rare", rare)
     seen = []
     box, setup = setup_box()
@@ -285,11 +285,11 @@ fails = [1]
 orig = A.App.rare
 
 
-def rare(self, name, *args):
+def rare(self, module, name, *args):
     if name == "main_menu" and fails[0]:
         fails[0] -= 1
         raise ValueError("menu")
-    return orig(self, name, *args)
+    return orig(self, module, name, *args)
 
 
 A.App.rare = rare
