@@ -145,14 +145,20 @@ class App:
         sv.dealer = g.dealer
         sv.scores = list(g.scores)
         sv.carry = g.carry
-        sv.plays = bytes([s.log[k] for k in range(s.nlog)])  # TODO(save v2): places past 255
+        sv.plays = tuple(s.log[0:s.nlog])
         return sv
 
     def save(self):
         if self.sess is None:
             return
         self.saved = self.record()
-        self.store.save_game(self.saved)
+        try:
+            self.store.save_game(self.saved)
+        except ValueError as e:
+            # a hand of many plays on huge floors can outgrow the 128-byte
+            # slot (places past 254 take 4 bytes): the last record that fit
+            # stays, and the game goes on
+            print("save skipped:", e)
 
     def played(self, seat, flags):
         """After every play: a sound and the save."""
@@ -179,7 +185,7 @@ class App:
             self.store.save_game(None)
         else:
             sv = self.record()
-            sv.plays = b""
+            sv.plays = ()
             self.saved = sv
             self.store.save_game(sv)
         self.pages.open("summary", self.rare("menus", "summary_lines"))

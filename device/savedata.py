@@ -6,6 +6,10 @@ sizes of the store."""
 SLOT = 128  # bytes per slot
 SIZE = 2 * SLOT  # bytes the save needs in the store
 MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
+# A play is saved as its place among the plays of its position (core/plays.py
+# lists them; a big floor has thousands): one byte below 255, else 255 and
+# three bytes.
+PLACE_ESCAPE = 255
 LEVEL_CODES = ("human", "easy", "normal", "hard", "expert")  # a seat's level, by its code
 
 
@@ -19,7 +23,7 @@ class Record:
 class Saved(Record):
     """A game in progress: enough to rebuild it exactly (see ``saveload.resume``)."""
     def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
-                 hand_no=0, dealer=None, scores=None, carry=0, plays=b""):
+                 hand_no=0, dealer=None, scores=None, carry=0, plays=()):
         self.variant = variant
         self.players = players
         self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
@@ -29,7 +33,7 @@ class Saved(Record):
         self.dealer = players - 1 if dealer is None else dealer
         self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
         self.carry = carry
-        self.plays = bytes(plays)
+        self.plays = tuple(plays)  # each play's place (see PLACE_ESCAPE)
 
     def __repr__(self):
         return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (

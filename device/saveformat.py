@@ -31,7 +31,7 @@ from array import array
 
 from device.savedata import SLOT
 
-VERSION = 1
+VERSION = 2  # 2: plays are places in core/plays.py's order, past 254 escaped
 MAGIC0 = 0x42  # "B"
 MAGIC1 = 0x73  # "s"
 HEADER = 6

@@ -6,7 +6,7 @@ module after loading on the device (its bytecode is RAM on a board).
 """
 from array import array
 
-from device.savedata import LEVEL_CODES, MAX_PLAYS, Saved, Settings, Stats
+from device.savedata import LEVEL_CODES, MAX_PLAYS, PLACE_ESCAPE, Saved, Settings, Stats
 
 
 class _In:
@@ -95,10 +95,15 @@ def _decode(raw, start, end):
         g.scores = [i.i16() for _ in range(2 if n == 4 else n)]
         g.carry = i.i16()
         k = i.u8()
-        if k > MAX_PLAYS or i.p + k > end:
+        if k > MAX_PLAYS:
             raise ValueError("bad plays")
-        g.plays = bytes(raw[i.p:i.p + k])
-        i.p += k
+        plays = []
+        for _ in range(k):
+            p = i.u8()
+            if p == PLACE_ESCAPE:
+                p = i.u8() | (i.u16() << 8)
+            plays.append(p)
+        g.plays = tuple(plays)
     elif has != 0:
         raise ValueError("bad game flag")
     if i.p != end:

@@ -2,7 +2,7 @@
 device/savedata.py holds (device/saveformat.py frames it). device/store.py
 imports this module for each write and, on the device, drops it afterwards
 (its bytecode is RAM on a board)."""
-from device.savedata import LEVEL_CODES, MAX_PLAYS, Settings, Stats
+from device.savedata import LEVEL_CODES, MAX_PLAYS, PLACE_ESCAPE, Settings, Stats
 
 
 class _Out:
@@ -97,7 +97,15 @@ def _w_game(o, g):
     if len(g.plays) > MAX_PLAYS:
         raise ValueError("%d plays since the deal, a hand has at most %d" % (len(g.plays), MAX_PLAYS))
     o.u8(len(g.plays), "plays")
-    o.b.extend(g.plays)
+    for p in g.plays:
+        if not 0 <= p < 1 << 24:
+            raise ValueError("play place %r does not fit the save" % (p,))
+        if p < PLACE_ESCAPE:
+            o.u8(p, "play")
+        else:
+            o.u8(PLACE_ESCAPE, "play")
+            o.u8(p & 255, "play")
+            o.u16(p >> 8, "play")
     return o
 
 

@@ -103,3 +103,23 @@ def test_file_store_round_trip(tmp_path):
     assert st.save_game(g)
     assert SaveStore(FileStore(p, size=512)).load()[0] == g
     assert not os.path.exists(p + ".tmp")
+
+
+def test_play_places_past_254_round_trip_in_four_bytes():
+    # a big floor lists thousands of plays: a place past 254 is escaped
+    from device.savewrite import game_bytes
+    g = Saved(seed=9, plays=(0, 254, 255, 1000, 70000, 3))
+    small = Saved(seed=9, plays=(0, 254, 3, 3, 3, 3))
+    assert len(game_bytes(g)) == len(game_bytes(small)) + 3 * 3
+    nvm = bytearray(b"\xff" * 256)
+    SaveStore(ByteStore(nvm)).save_game(g)
+    assert SaveStore(ByteStore(nvm), check=False).load()[0] == g   # (no replay: made-up places)
+
+
+def test_a_record_past_the_slot_is_refused_and_the_last_one_stays():
+    nvm = bytearray(b"\xff" * 256)
+    first = Saved(seed=9, plays=(1, 2))
+    SaveStore(ByteStore(nvm)).save_game(first)
+    with pytest.raises(ValueError, match="slot holds 128"):
+        SaveStore(ByteStore(nvm)).save_game(Saved(seed=9, plays=(300,) * 40))
+    assert SaveStore(ByteStore(nvm), check=False).load()[0] == first
