@@ -20,11 +20,16 @@ from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
 LEVELS = ("easy", "normal", "hard", "expert")
 # level: (worlds, plies, positions a world's search may visit)
-SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
+SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500),
+          "expert-v1": (6, 3, 250)}
 # with four players a third ply is the partner's, searched as if the partner
 # saw the sampled cards: over-optimistic. Two plies over more worlds play
 # better there (docs/ai.md).
-SEARCH_TEAMS = {"hard": (6, 2, 150), "expert": (12, 2, 250), "oracle": (1, 2, 1500)}
+SEARCH_TEAMS = {"hard": (6, 2, 150), "expert": (12, 2, 250), "oracle": (1, 2, 1500),
+                "expert-v1": (12, 2, 250)}
+# expert-v1: the expert of issue 14's start, kept as the yardstick of the
+# arena (tools/arena.py); not a level of the device
+YARDSTICKS = ("oracle", "expert-v1")
 
 
 def budget(rules, level):
@@ -41,7 +46,7 @@ class Player:
         """share: another Player whose buffers (search, observation) this one
         reuses: AI seats decide one at a time, so a device with three AI
         seats needs one set of buffers."""
-        if level not in LEVELS and level != "oracle":
+        if level not in LEVELS and level not in YARDSTICKS:
             raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
         self.rules = rules
         self.level = level
