@@ -7,7 +7,7 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 from array import array
 
 from core.ai.observe import observe
-from core.ai.player import DEVICE_DEADLINE_MS, Player, budget
+from core.ai.player import DEVICE_DEADLINE_MS, Player
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
@@ -287,8 +287,7 @@ class Session:
         if level == "easy" or level == "normal":
             self._decided(p.decide(obs))
             return
-        w, plies, nodes = budget(self.rules, level)
-        p.search.begin(obs, w, plies, nodes, clock, DEVICE_DEADLINE_MS)
+        p.begin(obs, clock, DEVICE_DEADLINE_MS, level)
         self.think = STEPPING
 
     def think_step(self, elapsed):
@@ -296,7 +295,9 @@ class Session:
         if self.think == DONE:
             return True
         s = self.ai.search
-        if s.step() or elapsed >= DEVICE_DEADLINE_MS:
+        # the search stops itself at the deadline (twice it for the exact
+        # solve of a last deal, core/ai/search.py EXACT); this is a backstop
+        if s.step() or elapsed >= 2 * DEVICE_DEADLINE_MS:
             self._decided(s.best())
             return True
         return False

@@ -89,10 +89,18 @@ def test_the_same_seed_gives_the_same_decisions():
     assert play_game(8, ["expert", "hard"], target=60) == a
 
 
+def unclocked(rules, st):
+    """(samples, positions) of a fresh expert's decision with no clock: its work budget alone."""
+    p = Player(rules, "expert", seed=1)
+    p.choose(st, st.to_move)
+    return p.search.samples_done, p.search.spent
+
+
 def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
     rules, st = midgame(seed=2, plies=2)
     legal = set(all_plays(st))
-    p = Player(rules, "expert", seed=1)
+    samples, spent = unclocked(rules, st)
+    assert samples > 1
     ticks = [0]
 
     def clock(step=1):
@@ -100,16 +108,19 @@ def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
         return ticks[0]
 
     # time is up at once: no world finishes, the answer comes from one ply
+    p = Player(rules, "expert", seed=1)
     assert p.choose(st, st.to_move, clock=Clock(lambda: clock(1000)), deadline=500) in legal
     assert p.search.samples_done == 0
-    # a generous deadline lets every world finish
+    # a generous deadline: the work budget ends the decision, as with no clock
     before = ticks[0]
+    p = Player(rules, "expert", seed=1)
     assert p.choose(st, st.to_move, clock=Clock(clock), deadline=10 ** 6) in legal
-    assert p.search.samples_done == p.worlds > 1
+    assert (p.search.samples_done, p.search.spent) == (samples, spent)
     used = ticks[0] - before  # clock readings a whole decision takes
     # half of that stops part way
+    p = Player(rules, "expert", seed=1)
     assert p.choose(st, st.to_move, clock=Clock(clock), deadline=used // 2) in legal
-    assert 0 < p.search.samples_done < p.worlds
+    assert p.search.spent < spent
 
 
 def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
@@ -124,7 +135,7 @@ def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
         return ticks[0]
 
     p.choose(st, st.to_move, clock=Clock(clock), deadline=10 ** 6)
-    assert p.search.samples_done == p.worlds
+    assert (p.search.samples_done, p.search.spent) == unclocked(rules, st)
 
 
 def test_expert_beats_normal_over_duplicate_deals():

@@ -28,15 +28,21 @@ _players = {}
 
 def _player(rules, spec, seat):
     """A Player for spec: a level name, or "level:worlds:plies:nodes" to
-    change a search level's budget."""
+    change a search level's budget (fixed), "level:worlds:plies:nodes:work"
+    (anytime when work > 0, core/ai/search.py), "...:work:infer" (worlds
+    weighed by the plays seen, core/ai/world.py)."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
         parts = spec.split(":")
         level = parts[0]
         p = _players[key] = Player(rules, level if level != "random" else "easy", seat + 1)
-        if len(parts) == 4:
-            p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:])
+        if len(parts) >= 4:
+            p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:4])
+            p.work = int(parts[4]) if len(parts) >= 5 else 0
+            p.infer = len(parts) >= 6 and parts[5].startswith("infer")
+            if p.infer and parts[5] != "infer":
+                p.search.sampler.shift = int(parts[5][5:])
         if level == "random":
             p.decide = lambda obs, clock=None, deadline=0, p=p: p.prng.below(p.search.root_plays(obs))
     return p
@@ -165,7 +171,7 @@ def report(r):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes")
+    ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes[:work[:infer]]")
     ap.add_argument("--b", default="normal", type=_spec)
     ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")
     ap.add_argument("--games", type=int, default=0, help="whole games to the target (each twice)")

@@ -82,7 +82,7 @@ def step(i):
                     i = p.decide(obs)
                 else:
                     s = p.search
-                    s.begin(obs, p.worlds, p.plies, p.nodes)
+                    p.begin(obs)
                     while not s.step():
                         pass
                     i = s.best()

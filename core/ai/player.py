@@ -19,26 +19,37 @@ from core.prng import Prng
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
 LEVELS = ("easy", "normal", "hard", "expert")
-# level: (worlds, plies, positions a world's search may visit)
-SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500),
-          "expert-v1": (6, 3, 250)}
+# the device's thinking time for hard and expert: the search stops at this
+# deadline (ms) whatever its budget
+DEVICE_DEADLINE_MS = const(800)
+# positions the search visits a second on a board: the RP2040 estimate of
+# `make bench` (the MicroPython VM scaled by the calibration loop), divided
+# by 1.25, what CircuitPython firmware measured against the estimates
+POSITIONS_PER_SECOND = const(560)
+# the anytime levels' budget, in positions: the deadline's worth of work, so
+# that the arena and the tests play what a board plays, on every machine
+DEVICE_WORK = const(DEVICE_DEADLINE_MS * POSITIONS_PER_SECOND // 1000)
+
+# level: (worlds, plies, positions a world's search may visit, work). work 0:
+# that many worlds, that deep, each dropped past its positions; work > 0
+# (anytime, core/ai/search.py begin()): the first world from plies deep and
+# deeper, then more worlds (at most worlds) until work positions are spent.
+SEARCH = {"hard": (4, 2, 150, 0), "expert": (64, 3, 0, DEVICE_WORK),
+          "oracle": (1, 3, 1500, 0), "expert-v1": (6, 3, 250, 0)}
 # with four players a third ply is the partner's, searched as if the partner
 # saw the sampled cards: over-optimistic. Two plies over more worlds play
 # better there (docs/ai.md).
-SEARCH_TEAMS = {"hard": (6, 2, 150), "expert": (12, 2, 250), "oracle": (1, 2, 1500),
-                "expert-v1": (12, 2, 250)}
+SEARCH_TEAMS = {"hard": (6, 2, 150, 0), "expert": (64, 2, 0, DEVICE_WORK),
+                "oracle": (1, 2, 1500, 0), "expert-v1": (12, 2, 250, 0)}
 # expert-v1: the expert of issue 14's start, kept as the yardstick of the
 # arena (tools/arena.py); not a level of the device
 YARDSTICKS = ("oracle", "expert-v1")
 
 
 def budget(rules, level):
-    """(worlds, plies, positions per world) of a search level under rules."""
+    """(worlds, plies, positions per world, work) of a search level under rules."""
     table = SEARCH_TEAMS if rules.players == 4 else SEARCH
     return table.get(level, table["expert"])
-# the device's thinking time for hard and expert, on top of their budget:
-# the search stops at this deadline (ms) if its worlds are not done by then
-DEVICE_DEADLINE_MS = const(800)
 
 
 class Player:
@@ -53,7 +64,8 @@ class Player:
         self.search = Search(rules, seed) if share is None else share.search
         self.obs = Observation(rules) if share is None else share.obs
         self.prng = Prng(seed * 7 + 3)
-        self.worlds, self.plies, self.nodes = budget(rules, level)
+        self.worlds, self.plies, self.nodes, self.work = budget(rules, level)
+        self.infer = level == "expert"  # worlds weighed by the plays seen (core/ai/world.py)
 
     def choose(self, state, seat, carry=0, clock=None, deadline=0):
         """The (word, take) play of the seat to move in state, seeing only what it may."""
@@ -67,10 +79,27 @@ class Player:
         s = self.search
         if self.level in ("easy", "normal"):
             return self._one_play(obs, self.level == "easy")
-        return s.choose(obs, self.worlds, self.plies, self.nodes, clock, deadline)
+        self.begin(obs, clock, deadline)
+        while not s.step():
+            pass
+        return s.best()
+
+    def begin(self, obs, clock=None, deadline=0, level=None):
+        """Start this (search) level's decision for obs (or another search
+        level's: the hint's expert): then search.step() until True, then
+        search.best() (the device steps between button polls)."""
+        s = self.search
+        if level is None:
+            s.sampler.infer = self.infer
+            s.begin(obs, self.worlds, self.plies, self.nodes, clock, deadline, self.work)
+        else:
+            worlds, plies, nodes, work = budget(self.rules, level)  # a stored tuple: no allocation
+            s.sampler.infer = level == "expert"
+            s.begin(obs, worlds, plies, nodes, clock, deadline, work)
 
     def _one_play(self, obs, beginner):
         s = self.search
+        s.sampler.infer = False
         n = s.root_plays(obs)
         w = s.world
         side = obs.seat % self.rules.sides
@@ -101,13 +130,14 @@ class Player:
 
     def hint(self, state, seat, carry=0, clock=None, deadline=0):
         """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
-        saved = self.level, self.worlds, self.plies, self.nodes
+        saved = self.level, self.worlds, self.plies, self.nodes, self.work, self.infer
         self.level = "expert"
-        self.worlds, self.plies, self.nodes = budget(self.rules, "expert")
+        self.worlds, self.plies, self.nodes, self.work = budget(self.rules, "expert")
+        self.infer = True
         try:
             word, take = self.choose(state, seat, carry, clock, deadline)
         finally:
-            self.level, self.worlds, self.plies, self.nodes = saved
+            self.level, self.worlds, self.plies, self.nodes, self.work, self.infer = saved
         return word, take, self.reason(state, word, take)
 
     def reason(self, state, word, take):

@@ -36,6 +36,16 @@ MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
 _LIST_CHECK = const(255)  # root listing: look at the clock every 256 plays
+MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
+EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
+
+
+def _root2(x):
+    # the integer square root of a small positive int
+    r = 1
+    while (r + 1) * (r + 1) <= x:
+        r += 1
+    return r
 
 
 class Search:
@@ -77,6 +87,10 @@ class Search:
         self.exact = False
         self.tried = 0
         self.finished = True
+        self.work = 0  # anytime: the decision's budget in positions (0: fixed)
+        self.spent = 0  # positions searched so far in this decision
+        self.probing = False  # anytime: the first world, deeper and deeper
+        self.last_cost = 0
 
     def root_plays(self, obs):
         """List the root plays for obs into self.root; returns how many.
@@ -131,26 +145,35 @@ class Search:
             self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
         self.scored = True
 
-    def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0):
+    def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0, work=0):
         """Index (into self.root) of the best play for obs.
 
         worlds: sampled worlds to search; depth: plies in each; nodes: the
         most positions one world's search may visit (a world that needs more
         is dropped, so that no decision runs away); clock/deadline: stop
-        once clock.since(start) >= deadline milliseconds.
+        once clock.since(start) >= deadline milliseconds; work: anytime (see
+        begin()).
         """
-        self.begin(obs, worlds, depth, nodes, clock, deadline)
+        self.begin(obs, worlds, depth, nodes, clock, deadline, work)
         while not self.step():
             pass
         return self.best()
 
-    def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0):
+    def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
+        work 0: worlds searched depth plies each, nodes positions at most
+        a world. work > 0, anytime: the decision's budget, in positions
+        (DEVICE_WORK, calibrated to the device's deadline). The first world
+        is searched depth plies, then a ply deeper and deeper while the
+        next depth, predicted from the last two, fits MIN_WORLDS times in
+        what is left; then more worlds at that depth (at most worlds) until
+        the budget is spent. A pass that runs out of budget is dropped.
+
         With two players and an empty stock the one true world is searched
-        deeper and deeper (2 plies a step) within worlds * nodes positions,
-        keeping the deepest search that finished.
+        deeper and deeper (2 plies a step) within worlds * nodes positions
+        (work when given), keeping the deepest search that finished.
         """
         self.obs = obs
         self.clock = clock
@@ -161,6 +184,10 @@ class Search:
         self.worlds = worlds
         self.depth = depth
         self.nodes_per_world = nodes
+        self.work = work
+        self.spent = 0
+        self.probing = work > 0
+        self.last_cost = 0
         self.exact = rules.players == 2 and obs.stock_left == 0
         self.tried = 0
         self.samples_done = 0
@@ -169,8 +196,8 @@ class Search:
             self.totals[i] = 0
 
     def step(self):
-        """One world searched (or one deeper pass of the exact search).
-        Returns True when the decision needs no more steps."""
+        """One world searched (or one deeper pass of the exact search, or of
+        the first world). Returns True when the decision needs no more steps."""
         if self.finished:
             return True
         if self._late():
@@ -179,7 +206,10 @@ class Search:
         n = self.n
         totals = self.totals
         if self.exact:
-            if self._pass(n, self.depth, self.worlds * self.nodes_per_world):
+            cap = EXACT * self.work - self.spent if self.work else self.worlds * self.nodes_per_world
+            ok = self._pass(n, self.depth, cap)
+            self.spent += self.nodes
+            if ok:
                 for i in range(n):
                     totals[i] = self.cur[i]
                 self.samples_done = self.depth
@@ -188,17 +218,62 @@ class Search:
                 self.depth += 2
             else:
                 self.finished = True
+        elif self.work:
+            self._anytime(n, totals)
         else:
             if self.tried:
                 self.sampler.sample(self.obs, self.world, self.prng)
             self.tried += 1
-            if self._pass(n, self.depth, self.nodes_per_world):
+            ok = self._pass(n, self.depth, self.nodes_per_world)
+            self.spent += self.nodes
+            if ok:
                 for i in range(n):
                     totals[i] += self.cur[i]
                 self.samples_done += 1
             if self.tried >= self.worlds:
                 self.finished = True
         return self.finished
+
+    def _anytime(self, n, totals):
+        # one pass of the anytime schedule (begin()): the first world deeper
+        # and deeper, then more worlds at the depth reached
+        left = self.work - self.spent
+        if left <= 0:
+            self.finished = True
+            return
+        if not self.probing:
+            self.sampler.sample(self.obs, self.world, self.prng)
+        self.tried += 1
+        ok = self._pass(n, self.depth, left)
+        cost = self.nodes
+        self.spent += cost
+        if not ok:
+            self.finished = True  # out of budget: the worlds (or depth) before stand
+            return
+        if self.probing:
+            for i in range(n):
+                totals[i] = self.cur[i]
+            self.samples_done = 1
+            # two plies deeper (the same side moves last) cost about
+            # cost * grow * grow positions: grow from the last two depths
+            # (after the first: the replies a root play has, cost / n)
+            grow = cost // (self.last_cost if self.last_cost else n)
+            if self.last_cost:
+                grow = _root2(grow)
+            if grow < 2:
+                grow = 2
+            if (self.cut and self.depth + 2 <= MAX_PLY
+                    and cost * grow * grow * MIN_WORLDS <= self.work - self.spent):
+                self.depth += 2
+                self.last_cost = cost
+            else:
+                self.probing = False
+        else:
+            for i in range(n):
+                totals[i] += self.cur[i]
+            self.samples_done += 1
+        if self.samples_done >= self.worlds:
+            self.finished = True
 
     def best(self):
         """The chosen root play's index, after begin() and steps."""
@@ -218,7 +293,10 @@ class Search:
         return best
 
     def _late(self):
-        return self.clock is not None and self.clock.since(self.start) >= self.deadline
+        if self.clock is None:
+            return False
+        t = self.clock.since(self.start)
+        return t >= self.deadline and not (self.exact and self.work and t < EXACT * self.deadline)
 
     def _pass(self, n, depth, cap):
         """Search every root play depth plies into self.cur; False when the

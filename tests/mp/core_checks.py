@@ -166,7 +166,7 @@ class Decide:
             p.decide(obs)
         else:
             s = p.search
-            s.begin(obs, p.worlds, p.plies, p.nodes)
+            p.begin(obs)
             while not s.step():
                 pass
             s.best()
