@@ -3,14 +3,26 @@
 The other seats get as many unseen cards as they hold, the stock the rest,
 in a random order. The oracle (an observation with ``cheat``) copies the
 true state instead. Allocates nothing.
+
+What the table tells (``Observation.declined``) weighs the deals: a hand
+holding a card of a rank its seat declined this round is kept with
+chance 1/4 per decline (rejection sampling, at most RETRIES deals, the
+last one kept): the worlds come in proportion to how likely the plays
+seen were, under a simple model of the others (they take what they can).
 """
 from core.ai.observe import UNSEEN, copy_piles
+from core.compat import const
 from core.state import FLOOR, HAND, PILE
+
+RETRIES = const(24)  # deals tried for one world
+DECLINE_SHIFT = const(2)  # a declined rank in hand: the deal kept 1 time in 4
 
 
 class Sampler:
     def __init__(self):
         self.pool = bytearray(52)
+        self.infer = False  # weigh the deals by the plays seen (the expert)
+        self.shift = DECLINE_SHIFT
 
     def sample(self, obs, world, prng):
         """Make world (a State of obs's rules) one possible truth behind obs."""
@@ -36,7 +48,12 @@ class Sampler:
             world.hand[6 * seat + i] = c
             world.loc[c] = HAND + seat
         world.hand_n[seat] = obs.hand_len
-        prng.shuffle(pool, n)
+        tries = 0
+        while True:
+            prng.shuffle(pool, n)
+            tries += 1
+            if not self.infer or tries >= RETRIES or prng.below(64) < self.weight(obs, pool):
+                break
         k = 0
         for s in range(obs.nseats):
             if s == seat:
@@ -60,6 +77,23 @@ class Sampler:
         return world
 
 
+    def weight(self, obs, pool):
+        """How likely (of 64) the plays seen are with the other hands dealt
+        from the start of pool (seat by seat, as sample() deals them)."""
+        d = obs.declined
+        shift = 0
+        k = 0
+        for s in range(obs.nseats):
+            if s == obs.seat:
+                continue
+            base = 13 * s
+            for i in range(obs.hand_n[s]):
+                shift += d[base + (pool[k] >> 2)]
+                k += 1
+        shift *= self.shift
+        return 64 >> shift if shift < 7 else 0
+
+
 def copy_state(src, dst):
     """dst becomes src (same rules), without its undo history."""
     dst.clear(src.dealer)
@@ -78,3 +112,8 @@ def copy_state(src, dst):
     dst.stock_pos = src.stock_pos
     dst.to_move = src.to_move
     dst.last_capturer = src.last_capturer
+    # the plays made (seen by all): the table's history
+    for i in range(src.undo_top):
+        dst.undo[i] = src.undo[i]
+    dst.undo_top = src.undo_top
+    dst.plies = src.plies
