@@ -63,6 +63,27 @@ def test_a_decision_does_not_change_when_the_hidden_cards_are_redealt(level, pla
             assert Player(rules, level, seed=11).choose(other, seat) == first
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_reading_the_table_stays_honest_when_the_hidden_cards_are_redealt(players):
+    # the declined ranks come from the plays made, seen by all: redealing the
+    # hidden cards (the plays kept) changes neither them nor the decision
+    rng = random.Random(5)
+    marked = 0
+    for seed in range(4):
+        rules, st = midgame(players=players, seed=seed, plies=6 + seed)
+        seat = st.to_move
+        p = Player(rules, "expert", seed=11)
+        p.infer = True
+        first = p.choose(st, seat)
+        marked += sum(p.obs.declined)
+        for _ in range(2):
+            other, _ = reshuffle_hidden(st, seat, rng)
+            q = Player(rules, "expert", seed=11)
+            q.infer = True
+            assert q.choose(other, seat) == first
+    assert marked > 0
+
+
 def test_the_oracle_does_see_the_hidden_cards():
     # the honesty test above could fail: a player that peeks changes its mind
     rng = random.Random(1)

@@ -4,11 +4,12 @@
   never looks at what it leaves;
 - normal: one play ahead: what the play takes, the Jacks and 7 of diamonds it
   keeps, and the chance that the next player clears what it leaves;
-- hard: determinized search, 6 worlds, 2 plies;
-- expert: determinized search, 12 worlds, 3 plies, exact once nothing is
-  hidden.
-Budgets are worlds (deterministic, for tests and the arena) or, on the
-device, milliseconds on a clock.
+- hard: determinized search, 4 worlds, 2 plies (6 with four players);
+- expert: determinized search, anytime: as many worlds and plies as its
+  work budget (DEVICE_WORK positions, the device's deadline's worth)
+  allows, exact once nothing is hidden.
+Budgets are worlds and positions (deterministic, for tests and the arena)
+and, on the device, also milliseconds on a clock.
 """
 from core import cards as C
 from core.ai.evaluate import danger
@@ -65,7 +66,9 @@ class Player:
         self.obs = Observation(rules) if share is None else share.obs
         self.prng = Prng(seed * 7 + 3)
         self.worlds, self.plies, self.nodes, self.work = budget(rules, level)
-        self.infer = level == "expert"  # worlds weighed by the plays seen (core/ai/world.py)
+        # worlds weighed by the plays seen (core/ai/world.py): measured worth
+        # nothing yet (docs/ai.md), so off; the arena's ":infer" turns it on
+        self.infer = False
 
     def choose(self, state, seat, carry=0, clock=None, deadline=0):
         """The (word, take) play of the seat to move in state, seeing only what it may."""
@@ -94,7 +97,7 @@ class Player:
             s.begin(obs, self.worlds, self.plies, self.nodes, clock, deadline, self.work)
         else:
             worlds, plies, nodes, work = budget(self.rules, level)  # a stored tuple: no allocation
-            s.sampler.infer = level == "expert"
+            s.sampler.infer = False
             s.begin(obs, worlds, plies, nodes, clock, deadline, work)
 
     def _one_play(self, obs, beginner):
@@ -133,7 +136,7 @@ class Player:
         saved = self.level, self.worlds, self.plies, self.nodes, self.work, self.infer
         self.level = "expert"
         self.worlds, self.plies, self.nodes, self.work = budget(self.rules, "expert")
-        self.infer = True
+        self.infer = False
         try:
             word, take = self.choose(state, seat, carry, clock, deadline)
         finally:
