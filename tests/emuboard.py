@@ -36,7 +36,8 @@ SCRIPT = REPO / "tests" / "mpvm_board.mjs"
 class EmulatedBoard:
     def __init__(self, impl="circuitpython", board_id="raspberry_pi_pico",
                  cp_version="9.2.1", machine=None, capacity=1024 * 1024,
-                 readonly=False, displayio=True, nvm=4096, pystack=CIRCUITPY_PYSTACK_WORDS):
+                 readonly=False, displayio=True, nvm=4096, pystack=CIRCUITPY_PYSTACK_WORDS,
+                 sha256=True, running=False):
         args = ["--impl", impl, "--board-id", board_id, "--cp-version", cp_version,
                 "--capacity", str(int(capacity)), "--nvm", str(int(nvm)),
                 "--pystack", str(int(pystack))]
@@ -46,6 +47,10 @@ class EmulatedBoard:
             args.append("--readonly")
         if not displayio:
             args.append("--no-displayio")
+        if not sha256:
+            args.append("--no-sha256")
+        if running:
+            args.append("--running")
         self.args = args
         self.proc = None
         self.port = None
