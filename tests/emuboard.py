@@ -212,10 +212,13 @@ def main(argv=None):
     ap.add_argument("--capacity", type=int, default=1024 * 1024)
     ap.add_argument("--readonly", action="store_true")
     ap.add_argument("--no-displayio", action="store_true")
+    ap.add_argument("--no-sha256", action="store_true", help="hashlib without SHA-256")
+    ap.add_argument("--running", action="store_true", help="boot running code.py")
     a = ap.parse_args(argv)
     with EmulatedBoard(impl=a.impl, board_id=a.board_id, cp_version=a.cp_version,
                        capacity=a.capacity, readonly=a.readonly,
-                       displayio=not a.no_displayio) as board:
+                       displayio=not a.no_displayio, sha256=not a.no_sha256,
+                       running=a.running) as board:
         print("emulated board on", board.port, "(Ctrl-C to stop)", flush=True)
         try:
             while board.proc.poll() is None:
