@@ -136,6 +136,20 @@ def test_dry_run_prints_manifest_sizes_and_space():
         assert f"{i.size:>7}  {i.dest}" in r.stdout
 
 
+def test_boards_md_file_counts_and_sizes_are_the_manifests():
+    # boards.md gives "N KB in M files" for what basra-flash copies: the
+    # figures must be what the tool computes today
+    import re
+
+    m = flash.build_manifest(REPO)
+    text = (REPO / "boards.md").read_text()
+    found = re.findall(r"(\d+) KB in (\d+)\s+files", text)
+    assert len(found) >= 2, found
+    for kb, files in found:
+        assert int(files) == len(m.items), (files, len(m.items))
+        assert int(kb) == round(m.total() / 1024), (kb, m.total())
+
+
 def test_console_script_entry():
     text = (REPO / "pyproject.toml").read_text()
     assert 'basra-flash = "tools.flash:main"' in text
@@ -253,6 +267,8 @@ def test_flash_emulated_board_end_to_end(tmp_path):
         assert r.returncode == 0, r.stdout + r.stderr
         assert "circuitpython 9.2.1" in r.stdout and "board_id raspberry_pi_pico" in r.stdout
         assert "all match" in r.stdout and "soft reset" in r.stdout
+        # the board's hashlib is CircuitPython's (only hashlib.new): auto finds SHA-256 there
+        assert "(sha256): all match" in r.stdout and "not SHA-256" not in r.stdout
         assert board.resets() == 1
 
         # read the drive back from the VM's memory and compare every file
@@ -301,7 +317,62 @@ def test_flash_emulated_board_end_to_end(tmp_path):
         assert (tmp_path / "drive3" / "core" / "cards.py").read_bytes() == (REPO / "core" / "cards.py").read_bytes()
         assert not (tmp_path / "drive3" / "core" / "old.py").exists()
         assert not (tmp_path / "drive3" / "core" / "state.mpy").exists()
+
+        # --checksum sha256 asked for by name: every file checked with it
+        r4 = run_flash("--port", board.port, "--no-libs", "--checksum", "sha256", "--no-reset")
+        assert r4.returncode == 0, r4.stdout + r4.stderr
+        assert f"{len(m.items)} files already identical" in r4.stdout and "wrote 0 files" in r4.stdout
+        assert "(sha256): all match" in r4.stdout
     print(f"emulated flash: {m.total():,} bytes in {len(m.items)} files, {seconds:.1f} s")
+
+
+def test_emulated_board_hashlib_is_circuitpythons():
+    need_board()
+    with emuboard.EmulatedBoard() as board:
+        out = board_exec(board.port, "import hashlib, binascii\nprint(hasattr(hashlib, 'sha256'))\n"
+                                     "print(binascii.hexlify(hashlib.new('sha256', b'abc').digest()))\n")
+    assert out.split()[0] == "False"
+    assert hashlib.sha256(b"abc").hexdigest() in out
+
+
+def test_checksum_on_a_board_without_sha256(tmp_path):
+    # sha256 asked for by name: a message before anything is written; auto
+    # falls back to crc32 and says so
+    need_board()
+    with emuboard.EmulatedBoard(sha256=False) as board:
+        r = run_flash("--port", board.port, "--no-libs", "--checksum", "sha256")
+        assert r.returncode == 1
+        assert "the board cannot compute sha256" in r.stderr + r.stdout
+        assert "wrote" not in r.stdout
+        r2 = run_flash("--port", board.port, "--no-libs", "--no-reset")
+        assert r2.returncode == 0, r2.stdout + r2.stderr
+        assert "checksum: crc32, not SHA-256" in r2.stdout
+        assert "(crc32): all match" in r2.stdout
+
+
+def test_a_running_program_is_stopped_and_what_it_printed_is_text(capsys):
+    # code.py runs on the board: the first Ctrl-C only stops it (its
+    # KeyboardInterrupt traceback comes out, the raw-REPL request is lost),
+    # the second attempt takes the raw REPL. mpremote prints what the first
+    # read as a bytes literal: none of that reaches the person.
+    need_board()
+    with emuboard.EmulatedBoard(running=True) as board:
+        b = flash.Board(board.port)
+        try:
+            assert "Traceback (most recent call last):\n" in b.interrupted
+            assert "KeyboardInterrupt" in b.interrupted and "\r" not in b.interrupted
+            assert b.probe()["impl"] == "circuitpython"
+        finally:
+            b.close()
+    out = capsys.readouterr().out
+    assert "b'" not in out and 'b"' not in out and "KeyboardInterrupt" not in out
+
+
+def test_board_text_decodes_mpremotes_bytes_literals():
+    printed = "b'Traceback (most recent call last):\\r\\n  File \"code.py\", line 9\\r\\nKeyboardInterrupt: \\r\\n'\n"
+    assert flash.board_text(printed) == 'Traceback (most recent call last):\n  File "code.py", line 9\nKeyboardInterrupt: \n'
+    assert flash.board_text("") == ""
+    assert flash.board_text("plain words\n") == "plain words\n"
 
 
 def test_micropython_board_is_refused():

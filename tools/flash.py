@@ -27,8 +27,10 @@ What it does, in order:
    ``settings.toml`` only when the board has none;
 5. installs the Adafruit libraries into ``/lib`` (from ``--bundle``, else
    with circup into a staging folder that is then copied);
-6. checks every copied file on the board (SHA-256 with hashlib, else
-   binascii.crc32, else a small CRC-32 in Python) against the host;
+6. checks every copied file on the board (SHA-256 with hashlib: its
+   sha256, or hashlib.new("sha256") as CircuitPython has it; else
+   binascii.crc32, else a small CRC-32 in Python, saying so) against the
+   host;
 7. soft-resets the board (Ctrl-B, Ctrl-D) so code.py starts the game.
 
 Errors are messages, never tracebacks; the exit status is 0 on success,
@@ -40,7 +42,9 @@ from __future__ import annotations
 import argparse
 import ast
 import binascii
+import contextlib
 import hashlib
+import io
 import os
 import re
 import shutil
@@ -313,19 +317,27 @@ def host_sum(algo, data):
     return crc32_hex(data)
 
 
-# Runs on the board. ALGO is "auto", "sha256", "crc32" or "py"; prints one
+# Runs on the board. ALGO is "auto", "sha256", "crc32" or "py"; prints
+# "= algo" (the one used: auto picks SHA-256, else binascii.crc32, else the
+# Python CRC-32), or "! algo" when the one asked for is missing, then one
 # line "algo hexdigest path" per path ("- - path" when missing).
+# CircuitPython's hashlib has only hashlib.new(name, data), no hashlib.sha256.
 SUM_SCRIPT = """
 import os
+def _sha():
+    import hashlib
+    try:
+        return hashlib.sha256()
+    except AttributeError:
+        return hashlib.new('sha256')
 def _pick(a):
     if a in ('auto', 'sha256'):
         try:
-            import hashlib
-            hashlib.sha256
+            _sha()
             return 'sha256'
-        except (ImportError, AttributeError):
+        except (ImportError, AttributeError, ValueError, OSError):
             if a == 'sha256':
-                raise
+                return None
     if a in ('auto', 'crc32'):
         try:
             import binascii
@@ -333,9 +345,10 @@ def _pick(a):
             return 'crc32'
         except (ImportError, AttributeError):
             if a == 'crc32':
-                raise
+                return None
     return 'py'
 _a = _pick(%(algo)r)
+print('!' if _a is None else '=', _a or %(algo)r)
 _b = bytearray(512)
 _t = None
 def _sum(p):
@@ -343,8 +356,8 @@ def _sum(p):
     f = open(p, 'rb')
     try:
         if _a == 'sha256':
-            import hashlib, binascii
-            h = hashlib.sha256()
+            import binascii
+            h = _sha()
             while True:
                 n = f.readinto(_b)
                 if not n:
@@ -377,7 +390,7 @@ def _sum(p):
         return '%%08x' %% (c ^ 0xffffffff)
     finally:
         f.close()
-for _p in %(paths)r:
+for _p in (%(paths)r if _a else ()):
     try:
         print(_a, _sum(_p), _p)
     except OSError:
@@ -504,17 +517,34 @@ class Board:
             self.t.serial.timeout = 10   # a read never blocks forever (mpremote's pty reads do)
         except Exception:
             pass
+        # what the board printed when its running program was stopped (text)
+        self.interrupted = ""
+        err, said = self._enter_raw_repl()
+        if err is not None:
+            # a running code.py swallows the first Ctrl-C/Ctrl-A (it prints its
+            # KeyboardInterrupt traceback and waits for a key): once more
+            self.interrupted = said
+            time.sleep(0.5)
+            err, said = self._enter_raw_repl()
+            if err is not None:
+                self.close()
+                text = (self.interrupted + said).strip()
+                raise FlashError(f"the board at {port} did not answer on its REPL ({err}). Press the "
+                                 "board's reset button, close other programs using the port, and retry."
+                                 + (f"\nThe board said:\n{text}" if text else ""))
+
+    def _enter_raw_repl(self):
+        """Try to take the raw REPL: (None or the exception, what mpremote
+        printed of the board's output, as text). mpremote prints what it
+        read as a bytes literal when it fails; that is caught here."""
+        printed = io.StringIO()
         try:
-            try:
+            with contextlib.redirect_stdout(printed):
                 self.t.enter_raw_repl(soft_reset=False)
-            except Exception:
-                # a running code.py can swallow the first Ctrl-C/Ctrl-A: once more
-                time.sleep(0.5)
-                self.t.enter_raw_repl(soft_reset=False)
+            err = None
         except Exception as e:
-            self.close()
-            raise FlashError(f"the board at {port} did not answer on its REPL ({e}). Press the "
-                             "board's reset button, close other programs using the port, and retry.")
+            err = e
+        return err, board_text(printed.getvalue())
 
     def run(self, script, what):
         try:
@@ -530,6 +560,19 @@ class Board:
             return ast.literal_eval(out.strip().splitlines()[-1])
         except (ValueError, SyntaxError, IndexError):
             raise FlashError(f"the board answered something unexpected: {out[:200]!r}")
+
+    def checksum(self, algo="auto"):
+        """The checksum the board computes for algo ("auto" resolved: sha256,
+        crc32 or py); FlashError when the one asked for is missing there."""
+        out = self.run(SUM_SCRIPT % {"algo": algo, "paths": []}, "choosing a checksum")
+        for line in out.splitlines():
+            mark, _, name = line.strip().partition(" ")
+            if mark == "=":
+                return name
+            if mark == "!":
+                raise FlashError(f"the board cannot compute {name} (no hashlib.sha256 or "
+                                 f"hashlib.new('sha256') there): use --checksum auto or crc32")
+        raise FlashError(f"the board answered something unexpected: {out[:200]!r}")
 
     def sums(self, paths, algo="auto"):
         out = self.run(SUM_SCRIPT % {"algo": algo, "paths": list(paths)}, "checking files")
@@ -571,6 +614,21 @@ class Board:
             self.t.close()
         except Exception:
             pass
+
+
+def board_text(printed):
+    """The board's output that mpremote printed as bytes literals (b'...'),
+    as text: decoded, with the board's CR LF line ends made LF."""
+    out = []
+    for line in printed.splitlines():
+        s = line.strip()
+        if s[:2] in ("b'", 'b"'):
+            try:
+                s = ast.literal_eval(s).decode("utf-8", "replace")
+            except (ValueError, SyntaxError):
+                pass
+        out.append(s.replace("\r\n", "\n").replace("\r", "\n"))
+    return "\n".join(out).strip("\n") + ("\n" if out else "")
 
 
 def _board_os_error(text, dest, errno=None):
@@ -811,6 +869,12 @@ def flash(args, out=print):
     out(f"board: {port}")
     board = Board(port)
     try:
+        if board.interrupted:
+            out("  stopped the program running on the board" + (":" if args.verbose else
+                " (-v shows what it printed)"))
+            if args.verbose:
+                for line in board.interrupted.splitlines():
+                    out("    " + line)
         info = board.probe()
         vtext = ".".join(str(x) for x in info.get("ver", ()))
         out(f"  {info.get('impl')} {vtext} on {info.get('machine')}; board_id {info.get('board_id')}; "
@@ -868,6 +932,11 @@ def flash(args, out=print):
 
         # skip identical files
         algo = args.checksum
+        if writer is board:
+            algo = board.checksum(args.checksum)
+            if args.checksum == "auto" and algo != "sha256":
+                out(f"  checksum: {algo}, not SHA-256: the board has no hashlib.sha256 "
+                    "or hashlib.new('sha256')")
         todo = items
         if not args.force:
             present = [i.dest for i in items if files.get(i.dest, -1) == i.size]
@@ -946,7 +1015,8 @@ def parser():
     ap.add_argument("--no-reset", action="store_true", help="do not soft-reset the board at the end")
     ap.add_argument("--any-board", action="store_true", help="flash a board without a pin profile (or CircuitPython > 10)")
     ap.add_argument("--checksum", default="auto", choices=("auto", "sha256", "crc32", "py"),
-                    help="how the board checks files (auto: hashlib, else binascii.crc32, else Python CRC-32)")
+                    help="how the board checks files (auto: SHA-256 from hashlib, else binascii.crc32, else "
+                         "Python CRC-32; says when it is not SHA-256)")
     ap.add_argument("--source", default=str(REPO), help=argparse.SUPPRESS)
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per file written")
     return ap
