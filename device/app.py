@@ -79,7 +79,16 @@ class App:
         the call only: device/menus.py, device/begin.py (outside a game),
         device/rulestext.py; a hand never needs them, so they stay out of
         the heap while one is played. They reach each other through here."""
-        fn = getattr(getattr(__import__("device." + module), module), name)
+        # imported by name, not __import__("device." + module): basra-flash
+        # finds what goes on the board by reading the imports
+        if module == "menus":
+            from device import menus as mod
+        elif module == "begin":
+            from device import begin as mod
+        else:
+            from device import rulestext as mod
+        fn = getattr(mod, name)
+        mod = None
         try:
             return fn(self, *args)
         finally:

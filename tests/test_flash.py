@@ -136,6 +136,19 @@ def test_dry_run_prints_manifest_sizes_and_space():
         assert f"{i.size:>7}  {i.dest}" in r.stdout
 
 
+def test_every_device_module_the_app_can_load_goes_on_the_board():
+    # modules loaded for one job (App.rare: menus, begin, rulestext) are found
+    # by their imports too; a module missing here would crash the board
+    m = flash.build_manifest(REPO)
+    left = {rel for rel, _why in m.left_out}
+    shipped = {i.dest for i in m.items}
+    for path in sorted((REPO / "device").glob("*.py")):
+        rel = "device/" + path.name
+        if rel in ("device/code.py", "device/demo.py", "device/save.py"):
+            continue                    # /code.py itself; a HAL demo; tests' and tools' gatherer
+        assert rel not in left and "/" + rel in shipped, rel
+
+
 def test_boards_md_file_counts_and_sizes_are_the_manifests():
     # boards.md gives "N KB in M files" for what basra-flash copies: the
     # figures must be what the tool computes today
