@@ -7,19 +7,13 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 from array import array
 
 from core.ai.observe import observe
-from core.ai.player import SEARCH, Player
+from core.ai.player import DEVICE_DEADLINE_MS, SEARCH, Player
+from core.compat import const
 from core.game import Game
 from core.rules import preset
 from core.state import FLOOR, LAY, PILE
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
 CAP = const(128)          # legal plays listed at once
-THINK_MS = const(6000)    # an AI decision ends after this long (best so far)
 
 # AI decision progress
 IDLE = const(0)
@@ -210,11 +204,13 @@ class Session:
         self.think = STEPPING
 
     def think_step(self, elapsed):
-        """One step of the search; True when the decision is made."""
+        """One step of the search; True when the decision is made. elapsed:
+        ms since think_begin (the caller's ticks_diff); past the device's
+        deadline (core.ai.player.DEVICE_DEADLINE_MS) the best play so far is taken."""
         if self.think == DONE:
             return True
         s = self.ai.search
-        if s.step() or elapsed >= THINK_MS:
+        if s.step() or elapsed >= DEVICE_DEADLINE_MS:
             self._decided(s.best())
             return True
         return False
