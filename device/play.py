@@ -12,16 +12,16 @@ THINK   an AI (or the hint) searches, a step between button polls.
 SHOW    an AI's play stays up (the cards it takes inverted) for a while or
         until a key; then it is applied.
 PAUSE   after a BASRA or a sweep, the message stays up for a moment.
+
+Times are hal.clock ticks, which wrap (at 2**29 ms; CircuitPython starts
+them about 65 s before the wrap): every deadline goes through ticks_add,
+ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
-from device.session import WINDOW, Session  # noqa: F401  (type of self.sess)
+from core.compat import const
+from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
 from core.state import BASRA, LAY, SWEEP
-
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hal.clock import ticks_add, ticks_diff, ticks_less
 
 PICK = const(0)
 CHOOSE = const(1)
@@ -227,7 +227,7 @@ class Play:
                         else W_LAYS if f & LAY else W_TAKES)
         if f & (BASRA | SWEEP):
             self.mode = PAUSE
-            self.until = now + PAUSE_MS
+            self.until = ticks_add(now, PAUSE_MS)
             self.redraw(hidden=s.humans > 1)
         else:
             self.next_turn(now)
@@ -245,7 +245,7 @@ class Play:
         m = self.mode
         s = self.sess
         if m == THINK:
-            done = s.think_step(now - s.think_start)
+            done = s.think_step(ticks_diff(now, s.think_start))
             if done:
                 s.think_reset()
                 if self.hinting:
@@ -253,14 +253,14 @@ class Play:
                 else:
                     self.show_ai(now)
                 return True
-            dots = ((now - s.think_start) // 300) % 5
+            dots = (ticks_diff(now, s.think_start) // 300) % 5
             if dots != self.dots:
                 self.dots = dots
                 self.say_thinking(self.viewer if self.hinting else self.mover)
                 return True
             return False
         if m == SHOW or m == PAUSE:
-            if now - self.until >= 0:
+            if not ticks_less(now, self.until):
                 if m == SHOW:
                     s.play(self.pick_i)
                     self.app.played(self.mover, self.flags)
@@ -281,7 +281,7 @@ class Play:
                         W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
                         else W_LAYS if f & LAY else W_TAKES)
         self.mode = SHOW
-        self.until = now + SHOW_MS + SHOW_PER_CARD * n
+        self.until = ticks_add(now, SHOW_MS + SHOW_PER_CARD * n)
 
     # -- hint -----------------------------------------------------------------------
     def hint(self, now):

@@ -8,16 +8,11 @@ from array import array
 
 from core.ai.observe import observe
 from core.ai.player import DEVICE_DEADLINE_MS, Player, budget
+from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
 from core.state import FLOOR, PILE
-
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
 
 WINDOW = const(32)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
@@ -292,7 +287,9 @@ class Session:
         self.think = STEPPING
 
     def think_step(self, elapsed):
-        """One step of the search; True when the decision is made."""
+        """One step of the search; True when the decision is made. elapsed:
+        ms since think_begin (the caller's ticks_diff); past the device's
+        deadline (core.ai.player.DEVICE_DEADLINE_MS) the best play so far is taken."""
         if self.think == DONE:
             return True
         s = self.ai.search
