@@ -21,8 +21,9 @@ from core import rules as R
 from core.bots import make_bot
 from core.game import Game
 from core.scoring import card_points, score
-from core.plays import Plays, match
+from core.plays import Plays, basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
 from core.state import BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State
+from core.sums import group_fits, splits
 
 MAX_HANDS = 500  # a game still undecided after this many hands is an error
 
@@ -122,6 +123,80 @@ def _nth_take(state, word, take, i):
     return sorted(out)
 
 
+def match(st, card, taken, out):
+    """The play of card (held by the seat to move) taking exactly the floor
+    cards in the list taken, into out (a Plays: its word and take); False
+    when that is not a legal play. Checks the set directly, so a floor with
+    thousands of plays costs no more than a small one."""
+    if st.loc[card] != HAND + st.to_move:
+        return False
+    out.card = card
+    n = len(taken)
+    for c in taken:
+        if st.loc[c] != FLOOR:
+            return False
+    if n == 0:
+        if st.floor_n and not st.lay_down:
+            # a lay-down is legal only when the card can take nothing
+            out.start(st, card)
+            out.next()
+            if not out.word >> 8 & LAY:
+                return False
+        out.word = card | LAY << 8
+        out.take = 0
+        return True
+    rk = card >> 2
+    fn = st.floor_n
+    if rk == C.JACK or (card == C.SEVEN_DIAMONDS and seven_sweeps(st)):
+        if n != fn:
+            return False
+        basra = jack_is_basra(st) if rk == C.JACK else seven_is_basra(st)
+        out.word = card | (SWEEP | (BASRA if basra else 0)) << 8
+        out.take = 0
+        return True
+    maximal = st.capture == R.CAPTURE_MAXIMAL
+    if rk > C.JACK:
+        for c in taken:
+            if c >> 2 != rk:
+                return False
+        if maximal and n != st.floor_rank[rk]:
+            return False
+        out.word = card | (BASRA if n == fn and basra_allowed(st, n, 0) else 0) << 8
+        out.take = n
+        return True
+    v = rk + 1
+    vals = bytearray(11)  # the taken cards per value
+    for val in range(11):
+        vals[val] = 0
+    s = 0
+    flags = 0
+    for c in taken:
+        r = c >> 2
+        if r >= v:
+            return False
+        vals[r + 1] += 1
+        s += r + 1
+        if c == C.TWO_CLUBS:
+            flags |= TAKES_2C
+        elif c == C.TEN_DIAMONDS:
+            flags |= TAKES_10D
+    if s % v or not splits(vals, v):
+        return False
+    if maximal and group_fits(st.floor_rank, vals, v):
+        return False
+    code = 0
+    val = v
+    while val:
+        code = (code << 3) | vals[val]
+        val -= 1
+    if n == fn and basra_allowed(st, n, v):
+        flags |= BASRA
+    out.word = card | flags << 8
+    out.take = code
+    return True
+
+
+
 class PlayList:
     """Every legal play of one seat's turn, as referee records (dicts in card
     names, see as_record): a sequence (len, [i], iteration) that works each
@@ -194,7 +269,7 @@ class PlayList:
 
     def find(self, card, taken):
         """(card, sorted taken, flags) when card taking exactly the card ints
-        taken is legal, else None: checked directly (core.plays.match),
+        taken is legal, else None: checked directly (match),
         without listing the plays."""
         if len(set(taken)) != len(taken) or not match(self._st, card, list(taken), self._cursor):
             return None

@@ -14,7 +14,7 @@ from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
 from core.state import FLOOR, PILE
 
-WINDOW = const(32)        # a card's options held at once (more are listed again)
+WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
 # AI decision progress
