@@ -1,8 +1,8 @@
 """basra-flash (tools/flash.py) against an emulated board.
 
 The emulated board is the MicroPython 1.27 WebAssembly VM dressed up as a
-CircuitPython 9.2.1 Raspberry Pi Pico (tests/mpvm_board.mjs, behind a pty by
-tests/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
+CircuitPython 9.2.1 Raspberry Pi Pico (harness/mpvm_board.mjs, behind a pty by
+harness/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
 command copies the real files, and the test reads them back from the VM's
 memory (not over the serial line), compares hashes, and imports core on the
 "board". It is not CircuitPython: nothing here has run on a real board.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import emuboard
+from harness import emuboard
 from tools import flash
 
 REPO = Path(__file__).resolve().parent.parent
