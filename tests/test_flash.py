@@ -1,4 +1,4 @@
-"""basra-flash (tools/flash.py) against an emulated board.
+"""basra-flash (tools/flash/) against an emulated board.
 
 The emulated board is the MicroPython 1.27 WebAssembly VM dressed up as a
 CircuitPython 9.2.1 Raspberry Pi Pico (harness/mpvm_board.mjs, behind a pty by
@@ -21,6 +21,7 @@ import pytest
 
 from harness import emuboard
 from tools import flash
+from tools.flash.board import board_os_error
 
 REPO = Path(__file__).resolve().parent.parent
 FLASH = [sys.executable, "-m", "tools.flash"]
@@ -252,9 +253,9 @@ def test_settings_template_matches_profile_and_is_all_comments():
 
 
 def test_os_error_texts_become_messages():
-    assert "not enough space" in flash._board_os_error("OSError: [Errno 28] No space left on device", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: 30", "/x")
+    assert "not enough space" in board_os_error("OSError: [Errno 28] No space left on device", "/x")
+    assert "boot.py" in board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
+    assert "boot.py" in board_os_error("OSError: 30", "/x")
 
 
 def test_no_board_found(monkeypatch):
