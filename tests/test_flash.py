@@ -28,9 +28,8 @@ FLASH = [sys.executable, "-m", "tools.flash"]
 
 
 def expected_code():
-    """What /code.py must hold: device/code.py, or the demo launcher without it."""
-    f = REPO / "device" / "code.py"
-    return f.read_bytes() if f.exists() else b"import hal\nfrom device.demo import main\n\nhal.run(main)\n"
+    """What /code.py must hold: device/code.py."""
+    return (REPO / "device" / "code.py").read_bytes()
 
 
 def need_board():
@@ -86,7 +85,7 @@ def test_manifest_copies_what_the_device_imports():
         assert "/" + mod in dests, mod
         assert dests["/" + mod].data == (REPO / mod).read_bytes()
     # desktop-only modules stay home, with a reason
-    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py", "device/demo.py"):
+    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py"):
         if (REPO / rel).exists():
             assert rel in left and left[rel], rel
             assert "/" + rel not in dests
@@ -145,8 +144,8 @@ def test_every_device_module_the_app_can_load_goes_on_the_board():
     shipped = {i.dest for i in m.items}
     for path in sorted((REPO / "device").glob("*.py")):
         rel = "device/" + path.name
-        if rel in ("device/code.py", "device/demo.py", "device/save.py"):
-            continue                    # /code.py itself; a HAL demo; tests' and tools' gatherer
+        if rel in ("device/code.py", "device/save.py"):
+            continue                    # /code.py itself; tests' and tools' gatherer
         assert rel not in left and "/" + rel in shipped, rel
 
 

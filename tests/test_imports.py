@@ -1,12 +1,13 @@
 """The import graph of the project's code (core/, hal/, device/, simulator/,
-tools/, harness/), read from the sources with ast, imports inside functions
-included: no import loop, no private name imported from another project
-module, and tools/ and harness/ stand on their own (nothing from tests/)."""
+tools/, harness/, examples/), read from the sources with ast, imports inside
+functions included: no import loop, no private name imported from another
+project module, and tools/ and harness/ stand on their own (nothing from
+tests/)."""
 import ast
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "hal", "device", "simulator", "tools", "harness")
+PACKAGES = ("core", "hal", "device", "simulator", "tools", "harness", "examples")
 
 
 def project_modules(root=REPO, packages=PACKAGES):

@@ -25,8 +25,8 @@ WHY = {
     "core/referee.py": "desktop card-name referee API (allocates); the device does not import it",
     "core/bots.py": "referee bots for tests and tools; the device does not import it",
     "hal/keys.py": "digitalio key scanning for the Blinka backend; CircuitPython uses keypad",
-    "device/demo.py": "the HAL demo (the simulator's fallback app)",
     "device/code.py": "copied as /code.py instead",
+    "device/save.py": "the save gathered in one module for tests and tools; the app loads its parts",
 }
 # CircuitPython's own modules (not libraries to install).
 BUILTIN = {
@@ -167,21 +167,13 @@ def find_mpy_cross(path=None):
 def build_manifest(repo=REPO, mpy_cross=None):
     repo = Path(repo)
     m = Manifest()
-    launcher = repo / LAUNCHER
-    if launcher.is_file():
-        m.app = LAUNCHER
-        start = [launcher, repo / "hal" / "__init__.py"]
-        code = launcher.read_bytes()
-    else:
-        m.app = "device/demo.py (device/code.py is missing)"
-        m.notes.append("device/code.py not found: /code.py runs the HAL demo instead")
-        code = b"import hal\nfrom device.demo import main\n\nhal.run(main)\n"
-        start = [repo / "device" / "demo.py", repo / "hal" / "__init__.py"]
+    m.app = LAUNCHER
+    start = [repo / LAUNCHER, repo / "hal" / "__init__.py"]
     for f in start:
         if not f.is_file():
             raise FlashError(f"{f} is missing: run basra-flash from a complete Pocket Basra checkout")
     seen, outside = closure(repo, start)
-    m.items.append(Item("/code.py", code, m.app.split(" ")[0]))
+    m.items.append(Item("/code.py", start[0].read_bytes(), LAUNCHER))
     m.libs = sorted({n for n in outside if n.startswith("adafruit_")} | set(LIBS))
     unknown = sorted(n for n in outside if n not in BUILTIN and not n.startswith("adafruit_"))
     if unknown:
