@@ -8,7 +8,7 @@ from device import gfx as G
 from device.menus import summary_lines
 from device import play as P
 from device.session import STEPPING
-from tests.devdrive import drive, menu_to, place, set_value
+from harness.devdrive import drive, menu_to, place, set_value
 
 
 def run(steps, **kw):

@@ -3,7 +3,7 @@ starts supervisor.ticks_ms() about 65 s before it, so on a board every
 session passes it a minute after power-on. AI turns (thinking, the play
 shown, the pause after a sweep) must end by themselves on either side."""
 from device import play as P
-from tests.devdrive import Player, drive
+from harness.devdrive import Player, drive
 
 WRAP = 1 << 29
 

@@ -1,8 +1,8 @@
-"""basra-flash (tools/flash.py) against an emulated board.
+"""basra-flash (tools/flash/) against an emulated board.
 
 The emulated board is the MicroPython 1.27 WebAssembly VM dressed up as a
-CircuitPython 9.2.1 Raspberry Pi Pico (tests/mpvm_board.mjs, behind a pty by
-tests/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
+CircuitPython 9.2.1 Raspberry Pi Pico (harness/mpvm_board.mjs, behind a pty by
+harness/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
 command copies the real files, and the test reads them back from the VM's
 memory (not over the serial line), compares hashes, and imports core on the
 "board". It is not CircuitPython: nothing here has run on a real board.
@@ -19,17 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from tests import emuboard
+from harness import emuboard
 from tools import flash
+from tools.flash.board import board_os_error
 
 REPO = Path(__file__).resolve().parent.parent
 FLASH = [sys.executable, "-m", "tools.flash"]
 
 
 def expected_code():
-    """What /code.py must hold: device/code.py, or the demo launcher without it."""
-    f = REPO / "device" / "code.py"
-    return f.read_bytes() if f.exists() else b"import hal\nfrom device.demo import main\n\nhal.run(main)\n"
+    """What /code.py must hold: device/code.py."""
+    return (REPO / "device" / "code.py").read_bytes()
 
 
 def need_board():
@@ -85,7 +85,7 @@ def test_manifest_copies_what_the_device_imports():
         assert "/" + mod in dests, mod
         assert dests["/" + mod].data == (REPO / mod).read_bytes()
     # desktop-only modules stay home, with a reason
-    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py", "device/demo.py"):
+    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py"):
         if (REPO / rel).exists():
             assert rel in left and left[rel], rel
             assert "/" + rel not in dests
@@ -144,8 +144,8 @@ def test_every_device_module_the_app_can_load_goes_on_the_board():
     shipped = {i.dest for i in m.items}
     for path in sorted((REPO / "device").glob("*.py")):
         rel = "device/" + path.name
-        if rel in ("device/code.py", "device/demo.py", "device/save.py"):
-            continue                    # /code.py itself; a HAL demo; tests' and tools' gatherer
+        if rel in ("device/code.py", "device/save.py"):
+            continue                    # /code.py itself; tests' and tools' gatherer
         assert rel not in left and "/" + rel in shipped, rel
 
 
@@ -252,9 +252,9 @@ def test_settings_template_matches_profile_and_is_all_comments():
 
 
 def test_os_error_texts_become_messages():
-    assert "not enough space" in flash._board_os_error("OSError: [Errno 28] No space left on device", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: 30", "/x")
+    assert "not enough space" in board_os_error("OSError: [Errno 28] No space left on device", "/x")
+    assert "boot.py" in board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
+    assert "boot.py" in board_os_error("OSError: 30", "/x")
 
 
 def test_no_board_found(monkeypatch):

@@ -89,7 +89,7 @@ def cpython_factor(cpython_loop_seconds=None):
 
 def vm_prime_loop_seconds(limit=LIMIT, timeout=300):
     """(CPython side) Run the loop on the MicroPython WebAssembly VM; return (seconds, count)."""
-    from tests.mpvm import run_json
+    from harness.mpvm import run_json
 
     rows = run_json(
         "import json\n"

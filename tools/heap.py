@@ -1,5 +1,5 @@
 """The device app's heap on the MicroPython VM (WebAssembly), with the
-displayio stand-in of tests/mpstub and a minimal HAL: after start and during
+displayio stand-in of harness/mpstub and a minimal HAL: after start and during
 a game, from .py sources and from .mpy (mpy-cross) files.
 
     python -m tools.heap            # prints a table
@@ -90,8 +90,8 @@ def _trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy) and the stand-ins."""
     sys.path.insert(0, REPO)
-    from tests import mpvm
-    stub = ("tests/mpstub", "/app/mpstub")
+    from harness import mpvm
+    stub = ("harness/mpstub", "/app/mpstub")
     if mpy:
         return mpvm.compile_trees(("core", "hal", "device"), tempfile.mkdtemp(prefix="basra-mpy-")) + [stub]
     return ["core", "hal", "device", stub]
@@ -99,14 +99,14 @@ def _trees(mpy):
 
 def measure(mpy=False, steps=6):
     """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
-    VM), "hal" (the HAL modules used and the stand-ins: tests/mpstub, a 4 KB
+    VM), "hal" (the HAL modules used and the stand-ins: harness/mpstub, a 4 KB
     store), "started" (the app at its main menu), "game" (a game under way,
     several times), then "+menus" and "+save" (twice): a game with
     device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
     for the one call that needs them (a write loads the second, drops it,
     then loads the third)."""
     trees = _trees(mpy)
-    from tests import mpvm
+    from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
     return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
@@ -190,7 +190,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True):
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
     trees = _trees(mpy)
-    from tests import mpvm
+    from harness import mpvm
     return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
 

@@ -1,6 +1,6 @@
 """An emulated board on a pseudo-terminal, for basra-flash tests.
 
-tests/mpvm_board.mjs runs the MicroPython WebAssembly VM with its REPL on
+harness/mpvm_board.mjs runs the MicroPython WebAssembly VM with its REPL on
 stdin/stdout; this module puts it behind a pty so that the real mpremote (and
 so basra-flash) connects to ``/dev/pts/N`` as to a USB serial board. It is
 MicroPython 1.27 dressed up as CircuitPython (see mpvm_board.mjs for what is
@@ -11,7 +11,7 @@ faked), not CircuitPython.
         board.dump(tmpdir)          # the drive's files, straight from the VM
         board.resets()              # soft reboots seen
 
-Run ``python -m tests.emuboard [--readonly] [--capacity N] ...`` to keep one
+Run ``python -m harness.emuboard [--readonly] [--capacity N] ...`` to keep one
 open by hand: it prints the port and serves until Ctrl-C.
 """
 
@@ -27,10 +27,10 @@ import time
 import tty
 from pathlib import Path
 
-from tests.mpvm import CIRCUITPY_PYSTACK_WORDS, die_with_parent, node_binary, unavailable_reason
+from harness.mpvm import CIRCUITPY_PYSTACK_WORDS, die_with_parent, node_binary, unavailable_reason
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "tests" / "mpvm_board.mjs"
+SCRIPT = REPO / "harness" / "mpvm_board.mjs"
 
 
 class EmulatedBoard:

@@ -3,7 +3,7 @@
 // line. It is MicroPython dressed up to look like a CircuitPython board; it
 // is not CircuitPython.
 //
-//   node tests/mpvm_board.mjs [--impl circuitpython|micropython]
+//   node harness/mpvm_board.mjs [--impl circuitpython|micropython]
 //        [--board-id ID] [--cp-version 9.2.1] [--machine TEXT]
 //        [--capacity BYTES] [--readonly] [--no-displayio] [--nvm BYTES]
 //        [--no-sha256] [--running] [--heapsize BYTES] --pystack WORDS [--ctl-fd FD]
@@ -12,7 +12,7 @@
 // goes to the VM's event-driven REPL (replProcessChar), so the friendly
 // REPL, the raw REPL (Ctrl-A) and Ctrl-D all behave as on a board. Raw-paste
 // mode is not supported by this REPL; mpremote notices and falls back to the
-// plain raw REPL, as it does for old boards. tests/emuboard.py puts this
+// plain raw REPL, as it does for old boards. harness/emuboard.py puts this
 // behind a pseudo-terminal so that mpremote connects to /dev/pts/N.
 //
 // The board's drive (CIRCUITPY) is a Python VFS mounted at "/" inside the VM
@@ -22,7 +22,7 @@
 // as CIRCUITPY is while a computer has it mounted over USB.
 //
 // --pystack is the Python call-frame stack in words of 4 bytes, required:
-// tests/emuboard.py passes tests/mpvm.py's CIRCUITPY_PYSTACK_WORDS (512
+// harness/emuboard.py passes harness/mpvm.py's CIRCUITPY_PYSTACK_WORDS (512
 // words = 2,048 bytes, CircuitPython's).
 //
 // Dressing (only with --impl circuitpython): sys.implementation reads
@@ -91,7 +91,7 @@ for (let i = 0; i < argv.length; i++) {
   else usage(`unknown argument ${a}`);
 }
 if (!["circuitpython", "micropython"].includes(opts.impl)) usage("--impl is circuitpython or micropython");
-if (!(opts.pystack > 0)) usage("--pystack WORDS is required (tests/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
+if (!(opts.pystack > 0)) usage("--pystack WORDS is required (harness/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
 if (!/^\d+\.\d+\.\d+$/.test(opts.cpVersion)) usage("--cp-version looks like 9.2.1");
 
 let loadMicroPython;
