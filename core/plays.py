@@ -19,7 +19,9 @@ logged play, without listing every play of a big floor).
 from core import cards as C
 from core import rules as R
 from core.compat import const
-from core.state import BASRA, FLOOR, HAND, LAY, SWEEP, TAKES_2C, TAKES_10D
+from core.cards import RANK_SHIFT
+from core.state import (BASRA, CARD_MASK, FLAGS_SHIFT, FLOOR, HAND, HAND_STRIDE, LAY, SWEEP, TAKES_2C,
+                        TAKES_10D)
 from core.sums import Takes, covers, group_fits, splits
 
 # what the cursor lists next
@@ -88,7 +90,7 @@ class Plays:
                 return self._emit(f, self.take)
             if stage == _TAKES_START:
                 # (started here, not in _next_card: a frame less deep)
-                self.takes.start(st.floor_rank, (self.card >> 2) + 1, st.capture == R.CAPTURE_MAXIMAL)
+                self.takes.start(st.floor_rank, (self.card >> RANK_SHIFT) + 1, st.capture == R.CAPTURE_MAXIMAL)
                 self.stage = _TAKES
                 continue
             if stage == _TAKES:
@@ -113,7 +115,7 @@ class Plays:
                 self.slot += 1
                 self.stage = _CARD
                 if self.captures == 0 or st.lay_down:
-                    self.word = self.card | LAY << 8
+                    self.word = self.card | LAY << FLAGS_SHIFT
                     self.take = 0
                     return True
                 continue
@@ -125,7 +127,7 @@ class Plays:
             return False
 
     def _emit(self, flags, take):
-        self.word = self.card | flags << 8
+        self.word = self.card | flags << FLAGS_SHIFT
         self.take = take
         self.captures += 1
         return True
@@ -139,7 +141,7 @@ class Plays:
             card = self.only
         else:
             seat = st.to_move
-            base = 6 * seat
+            base = HAND_STRIDE * seat
             while True:
                 if self.slot >= st.hand_n[seat]:
                     return False
@@ -152,7 +154,7 @@ class Plays:
         self.stage = _LAY
         if st.floor_n == 0:
             return True
-        rk = card >> 2
+        rk = card >> RANK_SHIFT
         if rk == C.JACK:
             self.flags = SWEEP | (BASRA if jack_is_basra(st) else 0)
             self.stage = _SWEEP
@@ -192,11 +194,11 @@ def _repeats(hand, base, slot, card):
     # an earlier hand card of the same rank, neither of them special
     if _special(card):
         return False
-    rk = card >> 2
+    rk = card >> RANK_SHIFT
     i = 0
     while i < slot:
         c = hand[base + i]
-        if c >> 2 == rk and not _special(c):
+        if c >> RANK_SHIFT == rk and not _special(c):
             return True
         i += 1
     return False
@@ -268,28 +270,28 @@ def match(st, card, taken, out):
             # a lay-down is legal only when the card can take nothing
             out.start(st, card)
             out.next()
-            if not out.word >> 8 & LAY:
+            if not out.word >> FLAGS_SHIFT & LAY:
                 return False
-        out.word = card | LAY << 8
+        out.word = card | LAY << FLAGS_SHIFT
         out.take = 0
         return True
-    rk = card >> 2
+    rk = card >> RANK_SHIFT
     fn = st.floor_n
     if rk == C.JACK or (card == C.SEVEN_DIAMONDS and seven_sweeps(st)):
         if n != fn:
             return False
         basra = jack_is_basra(st) if rk == C.JACK else seven_is_basra(st)
-        out.word = card | (SWEEP | (BASRA if basra else 0)) << 8
+        out.word = card | (SWEEP | (BASRA if basra else 0)) << FLAGS_SHIFT
         out.take = 0
         return True
     maximal = st.capture == R.CAPTURE_MAXIMAL
     if rk > C.JACK:
         for c in taken:
-            if c >> 2 != rk:
+            if c >> RANK_SHIFT != rk:
                 return False
         if maximal and n != st.floor_rank[rk]:
             return False
-        out.word = card | (BASRA if n == fn and basra_allowed(st, n, 0) else 0) << 8
+        out.word = card | (BASRA if n == fn and basra_allowed(st, n, 0) else 0) << FLAGS_SHIFT
         out.take = n
         return True
     v = rk + 1
@@ -299,7 +301,7 @@ def match(st, card, taken, out):
     s = 0
     flags = 0
     for c in taken:
-        r = c >> 2
+        r = c >> RANK_SHIFT
         if r >= v:
             return False
         vals[r + 1] += 1
@@ -319,19 +321,19 @@ def match(st, card, taken, out):
         val -= 1
     if n == fn and basra_allowed(st, n, v):
         flags |= BASRA
-    out.word = card | flags << 8
+    out.word = card | flags << FLAGS_SHIFT
     out.take = code
     return True
 
 
 def cards_taken(st, word, take):
     """How many floor cards a listed play takes (0 for a lay-down)."""
-    flags = word >> 8
+    flags = word >> FLAGS_SHIFT
     if flags & LAY:
         return 0
     if flags & SWEEP:
         return st.floor_n
-    if (word & 63) >> 2 > C.JACK:
+    if (word & CARD_MASK) >> RANK_SHIFT > C.JACK:
         return take
     n = 0
     while take:

@@ -21,7 +21,7 @@ import random
 import sys
 import time
 
-from core.state import FLOOR, HAND, PILE
+from core.state import FLOOR, HAND, HAND_STRIDE, PILE
 
 # RP2040 CircuitPython / CPython speed, from the issue-6292 prime loop
 # (2.2 min against 0.4 s, /work/shared/references.md; tools/calibrate)
@@ -81,7 +81,7 @@ def _cards_ok(st):
         if counts.get(HAND + s, 0) != st.hand_n[s]:
             return "seat %d holds %d cards, hand_n says %d" % (s, counts.get(HAND + s, 0), st.hand_n[s])
         for i in range(st.hand_n[s]):
-            if st.loc[st.hand[6 * s + i]] != HAND + s:
+            if st.loc[st.hand[HAND_STRIDE * s + i]] != HAND + s:
                 return "seat %d's hand lists a card it does not hold" % s
     if counts.get(FLOOR, 0) != st.floor_n:
         return "floor has %d cards, floor_n says %d" % (counts.get(FLOOR, 0), st.floor_n)
