@@ -40,7 +40,6 @@ W_LAYS = b"LAYS"
 W_SWEEP = b"SWEEP"
 W_BASRA = b"BASRA!"
 W_THINK = b"THINKING"
-W_CHOICE = b"A PLAYS  B BACK"
 
 
 class Play:

@@ -81,12 +81,6 @@ def step(i):
 gc.collect()
 '''
 
-PRELUDE = r'''
-import gc, json
-gc.collect()
-'''
-
-
 def _trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy) and the stand-ins."""
