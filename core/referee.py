@@ -22,7 +22,8 @@ from core.bots import make_bot
 from core.game import Game
 from core.scoring import card_points, score
 from core.plays import Plays, basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
-from core.state import BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State
+from core.state import (BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State, play_card,
+                        play_flags)
 from core.sums import group_fits, splits
 
 MAX_HANDS = 500  # a game still undecided after this many hands is an error
@@ -52,22 +53,22 @@ def _groups(state, word, take):
     """The floor cards a generated play takes, as (cards fixed, cards to
     choose from, how many of them) per rank: the play stands for every
     choice."""
-    flags = word >> 8
-    card = word & 63
+    flags = play_flags(word)
+    card = play_card(word)
     if flags & LAY:
         return []
     floor = [c for c in range(52) if state.loc[c] == FLOOR]
     if flags & SWEEP:
         return [(floor, [], 0)]
-    rk = card >> 2
+    rk = C.rank(card)
     if rk > C.JACK:
-        return [([], [c for c in floor if c >> 2 == rk], take)]
+        return [([], [c for c in floor if C.rank(c) == rk], take)]
     out = []
     v = 1
     while take:
         k = take & 7
         if k:
-            plain = [c for c in floor if c >> 2 == v - 1]
+            plain = [c for c in floor if C.rank(c) == v - 1]
             fixed = []
             for special, flag in ((C.TWO_CLUBS, TAKES_2C), (C.TEN_DIAMONDS, TAKES_10D)):
                 if special in plain:
@@ -241,7 +242,7 @@ class PlayList:
         for card in self._hand:
             for word, take, _n in self._by_value(card):
                 for cards in concrete_takes(st, word, take):
-                    yield card, cards, word >> 8
+                    yield card, cards, play_flags(word)
 
     def __iter__(self):
         for p in self.plays():
@@ -260,7 +261,7 @@ class PlayList:
                     continue
                 for word, take, n in self._by_value(card):
                     if i < n:
-                        return card, _nth_take(self._st, word, take, i), word >> 8
+                        return card, _nth_take(self._st, word, take, i), play_flags(word)
                     i -= n
         raise IndexError("no play %r" % (i,))
 
@@ -273,7 +274,7 @@ class PlayList:
         without listing the plays."""
         if len(set(taken)) != len(taken) or not match(self._st, card, list(taken), self._cursor):
             return None
-        return card, sorted(taken), self._cursor.word >> 8
+        return card, sorted(taken), play_flags(self._cursor.word)
 
 
 def as_record(card, take, flags):
@@ -499,7 +500,7 @@ def _check_hand_setup(rules, h, hand, dealer):
     if len(floor) != 4:
         _fail(h, None, "the first floor has %d cards, not 4" % len(floor))
     for c in floor:
-        if c >> 2 == C.JACK or c == C.SEVEN_DIAMONDS:
+        if C.rank(c) == C.JACK or c == C.SEVEN_DIAMONDS:
             _fail(h, None, "%s on the first floor (Jacks and the 7D are replaced)" % C.name(c))
     deals = hand["deals"]
     if len(deals) != rules.deals:
@@ -565,7 +566,7 @@ def replay(log):
                 _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, C.name(card)))
             if len(set(take)) != len(take) or not match(st, card, take, check):
                 _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(C.names(st.floor_cards([])))))
-            flags = check.word >> 8
+            flags = play_flags(check.word)
             if bool(p.get("basra")) != bool(flags & BASRA):
                 _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(flags & BASRA)))
             st.apply_cards(card, take, flags)

@@ -15,6 +15,7 @@ rank's last row and the suit (ranks ending alike share it), so a sheet holds
 """
 import displayio
 
+from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
 from device.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
@@ -125,7 +126,7 @@ class Text:
 
     def card(self, col, row, c, inv=False):
         """A card name in the small font: rank then a suit mark."""
-        rk = c >> 2
+        rk = c >> RANK_SHIFT
         if rk == 0:
             col = self.char(col, row, 65, inv)
         elif rk < 9:
@@ -135,7 +136,7 @@ class Text:
             col = self.char(col, row, 48, inv)
         else:
             col = self.char(col, row, (74, 81, 75)[rk - 10], inv)
-        return self.char(col, row, G_CLUBS + (c & 3), inv)
+        return self.char(col, row, G_CLUBS + (c & SUIT_MASK), inv)
 
     def clear(self, row=-1, col=0, inv=False):
         """Blank a row from col (every row when row < 0)."""

@@ -20,7 +20,7 @@ ticks_diff and ticks_less, never through + and - on ticks.
 import hal
 from core.compat import const
 from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
-from core.state import BASRA, LAY, SWEEP
+from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
 PICK = const(0)
@@ -40,7 +40,6 @@ W_LAYS = b"LAYS"
 W_SWEEP = b"SWEEP"
 W_BASRA = b"BASRA!"
 W_THINK = b"THINKING"
-W_CHOICE = b"A PLAYS  B BACK"
 
 
 class Play:
@@ -124,7 +123,7 @@ class Play:
         s = self.sess
         st = s.state
         self.sel = i
-        card = st.hand[6 * self.viewer + i]
+        card = st.hand[HAND_STRIDE * self.viewer + i]
         self.nopt = s.options(card, self.opt, self.cnt)
         self.k = 0
         self.mode = PICK
@@ -141,9 +140,9 @@ class Play:
             t.say(b"")
             return
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         m = t.msg
-        col = m.card(0, 0, word & 63)
+        col = m.card(0, 0, play_card(word))
         col = m.char(col, 0, 32)
         if f & BASRA:
             col = m.put(col, 0, W_BASRA)
@@ -217,7 +216,7 @@ class Play:
         s = self.sess
         seat = s.to_move()
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         taken = self.cnt[self.k]
         self.t.clear_marks()
         s.play(i)
@@ -273,7 +272,7 @@ class Play:
         i = s.pick
         self.pick_i = i
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         self.flags = f
         n = self.t.mark_taken(s, i)
         self.t.draw_floor(s)
@@ -298,16 +297,16 @@ class Play:
         i = s.pick
         word = s.buf[2 * i]
         st = s.state
-        base = 6 * self.viewer
+        base = HAND_STRIDE * self.viewer
         for j in range(st.hand_n[self.viewer]):
-            if st.hand[base + j] == word & 63:
+            if st.hand[base + j] == play_card(word):
                 self.select(j)
                 break
         self.k = s.locate(word, s.buf[2 * i + 1], self.opt, self.cnt)
         self.show_option()
         m = self.t.msg
         col = m.put(0, 0, b"HINT ")
-        col = m.card(col, 0, word & 63)
+        col = m.card(col, 0, play_card(word))
         col = m.char(col, 0, 32)
         col = m.put(col, 0, s.hint_reason)
         m.clear(0, col)

@@ -3,6 +3,7 @@ glyph bytes of device/fontdata.py that gfx.Gfx passes in. gfx.Gfx drops this
 module and fontdata after use: neither is needed once the sheets exist."""
 import displayio
 
+from core.cards import RANK_SHIFT, SUIT_MASK
 from device.tiles import BACK, BLANK, CARD_H, CARD_W, HALF_H, HALF_TILES, INV, bottom_tile, top_tile
 
 
@@ -86,6 +87,6 @@ def cards(w, low, ranks, suits):
             continue
         c = t - INV if inv else t
         v = 0 if inv else 1
-        _glyph(sh, t, gx, 2, ranks, (c >> 2) * 7, 7, v)
-        _glyph(sh, t, gx, 10, suits, (c & 3) * 5, 5, v)
+        _glyph(sh, t, gx, 2, ranks, (c >> RANK_SHIFT) * 7, 7, v)
+        _glyph(sh, t, gx, 10, suits, (c & SUIT_MASK) * 5, 5, v)
     return sh.bmp

@@ -38,7 +38,6 @@ import time
 
 LIMIT = 20000
 PUBLISHED_RP2040_SECONDS = 132.0   # about 2.2 minutes, CircuitPython, QT Py RP2040 @ 125 MHz
-EXPECTED_COUNT = 2263              # for LIMIT: 2262 primes below 20000, and 4
 
 LOOP_SOURCE = """
 lower = 2

@@ -25,6 +25,7 @@ def run_for(n):
 
 def policy():
     import heapapp
+    from device import play as P
     app = heapapp.app
     scr = app.screen
     if scr is app.menu:
@@ -37,7 +38,7 @@ def policy():
             heapapp.tap(4)
     elif scr is app.pages:
         heapapp.tap(4)
-    elif app.play.mode in (0, 1, 2):
+    elif app.play.mode in (P.PICK, P.CHOOSE, P.COVER):
         heapapp.tap(4)
 
 def step(i):
@@ -79,12 +80,6 @@ def step(i):
 
 gc.collect()
 '''
-
-PRELUDE = r'''
-import gc, json
-gc.collect()
-'''
-
 
 def _trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross

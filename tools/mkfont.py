@@ -9,7 +9,6 @@ SMALL: a 3x5 font drawn here (4x6 cells), one byte a row (bit 2 = left),
 ASCII 32..126 then the extra glyphs listed in EXTRA.
 RANKS: 5x7 card ranks A..K; SUITS: 5x5 suit marks C D H S (bit 4 = left).
 """
-import glob
 import os
 
 SMALL = {
