@@ -1,8 +1,9 @@
-"""Built-in referee bots: "random" and "greedy".
+"""Built-in referee bots: "random", "greedy" and "laydown".
 
-A bot is a callable ``bot(view) -> int``, the index of its choice in
-``view["plays"]`` (see core/referee.py for the view). ``make_bot`` turns a
-name into a fresh bot for one seat of one game.
+A bot is a callable ``bot(view)`` returning the index of its choice in
+``view["plays"]`` or the play itself as a dict ``{"card": ..., "take": [...]}``
+(see core/referee.py for the view). ``make_bot`` turns a name into a fresh
+bot for one seat of one game.
 """
 from core import cards as C
 from core.prng import Prng
@@ -17,7 +18,31 @@ class RandomBot:
         self.prng = Prng((seed * 31 + seat * 977 + 12345) & 0x3FFFFFFF)
 
     def __call__(self, view):
-        return self.prng.below(len(view["plays"]))
+        return self.prng.below_any(len(view["plays"]))
+
+
+class LaydownBot(RandomBot):
+    """Lays a card down whenever the rules let it (a random one of those
+    cards), a Jack excepted; otherwise any legal play at random (as
+    RandomBot, from the same PRNG). Floors grow until a Jack sweeps them:
+    the bot that reaches the biggest floors a game can have. The Jack
+    exception keeps a game between two of them finite: under rules that
+    allow a lay-down at any time, laying every card down captures nothing
+    and no side would ever score.
+
+    Each lay-down is checked with ``view["plays"].find`` (core.plays.match:
+    one card's first play at most), never by listing the plays."""
+
+    def __call__(self, view):
+        plays = view["plays"]
+        can = []
+        for name in view["hand"]:
+            card = C.parse(name)
+            if card >> 2 != C.JACK and plays.find(card, []) is not None:
+                can.append(name)
+        if can:
+            return {"card": can[self.prng.below(len(can))], "take": []}
+        return RandomBot.__call__(self, view)
 
 
 class GreedyBot:
@@ -53,7 +78,7 @@ class GreedyBot:
         return choice
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "laydown": LaydownBot}
 
 
 def make_bot(player, seed, seat):
