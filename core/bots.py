@@ -11,6 +11,38 @@ from core.rules import preset
 from core.scoring import card_points
 
 
+def below_any(prng, n):
+    """A number in 0..n-1 from prng, uniformly, for any n >= 1 (a referee
+    bot may face 247,192 plays): prng.below(n), the same draw, when
+    n <= 32768; past that, 15-bit draws joined into a wider number, drawn
+    again when it falls in the top part of the range that n does not divide
+    evenly, so every number is equally likely. Up to n = 2**30 (two draws)
+    every value stays a small int. Here, not in core/prng.py: the device
+    never needs it, and its heap would hold the code."""
+    if n <= 32768:
+        return prng.below(n)
+    if n <= 0x40000000:
+        # 2**30 numbers 0..0x3FFFFFFF; keep the first 2**30 - 2**30 % n
+        top = 0x3FFFFFFF - (0x3FFFFFFF % n + 1) % n
+        while True:
+            r = (prng.next15() << 15) | prng.next15()
+            if r <= top:
+                return r % n
+    bits = 30
+    while (1 << bits) < n:
+        bits += 15
+    span = 1 << bits
+    top = span - span % n
+    while True:
+        r = 0
+        k = 0
+        while k < bits:
+            r = (r << 15) | prng.next15()
+            k += 15
+        if r < top:
+            return r % n
+
+
 class RandomBot:
     """Any legal play, uniformly, from its own PRNG (seeded by game and seat)."""
 
@@ -18,7 +50,7 @@ class RandomBot:
         self.prng = Prng((seed * 31 + seat * 977 + 12345) & 0x3FFFFFFF)
 
     def __call__(self, view):
-        return self.prng.below_any(len(view["plays"]))
+        return below_any(self.prng, len(view["plays"]))
 
 
 class LaydownBot(RandomBot):

@@ -36,35 +36,6 @@ class Prng:
         """A number in 0..n-1, for 1 <= n <= 32768."""
         return (self.next15() * n) >> 15
 
-    def below_any(self, n):
-        """A number in 0..n-1, uniformly, for any n >= 1: below(n), the same
-        draw, when n <= 32768; past that, 15-bit draws joined into a wider
-        number, drawn again when it falls in the top part of the range that
-        n does not divide evenly (so every number is equally likely). Up to
-        n = 2**30 (two draws) every value stays a small int."""
-        if n <= 32768:
-            return self.below(n)
-        if n <= 0x40000000:
-            # 2**30 numbers 0..0x3FFFFFFF; keep the first 2**30 - 2**30 % n
-            top = 0x3FFFFFFF - (0x3FFFFFFF % n + 1) % n
-            while True:
-                r = (self.next15() << 15) | self.next15()
-                if r <= top:
-                    return r % n
-        bits = 30
-        while (1 << bits) < n:
-            bits += 15
-        span = 1 << bits
-        top = span - span % n
-        while True:
-            r = 0
-            k = 0
-            while k < bits:
-                r = (r << 15) | self.next15()
-                k += 15
-            if r < top:
-                return r % n
-
     def shuffle(self, buf, n):
         """Fisher-Yates shuffle of buf[0:n] in place (a bytearray or list)."""
         i = n - 1

@@ -41,37 +41,3 @@ def test_shuffle_is_a_permutation():
     assert sorted(buf) == list(range(52))
     assert list(buf) != list(range(52))
 
-
-def test_below_any_draws_exactly_what_below_draws_up_to_32768():
-    # RandomBot moved to below_any: the logs of every game so far must not change
-    for n in (1, 2, 52, 1000, 32767, 32768):
-        a, b = Prng(n), Prng(n)
-        assert [a.below_any(n) for _ in range(300)] == [b.below(n) for _ in range(300)]
-        assert a.state == b.state
-
-
-def test_below_any_reaches_every_number_past_32768():
-    # below(n) scales one 15-bit draw: for n = 2**17 only multiples of 4 come out
-    p = Prng(9)
-    n = 1 << 17
-    seen = [p.below_any(n) for _ in range(4000)]
-    assert all(0 <= k < n for k in seen)
-    assert {k % 4 for k in seen} == {0, 1, 2, 3}
-
-
-def test_below_any_is_uniform_where_n_does_not_divide_the_draws():
-    # 3 * 2**15: the thirds of the range come out equally often
-    p = Prng(21)
-    n = 3 << 15
-    thirds = [0, 0, 0]
-    for _ in range(30000):
-        thirds[p.below_any(n) * 3 // n] += 1
-    assert all(9500 < t < 10500 for t in thirds)
-    # past 2**30 (CPython's big ints): halves of 3 * 2**31
-    n = 3 << 31
-    halves = [0, 0]
-    for _ in range(4000):
-        k = p.below_any(n)
-        assert 0 <= k < n
-        halves[k * 2 // n] += 1
-    assert all(1800 < h < 2200 for h in halves)
