@@ -11,8 +11,10 @@ bools. See docs/rules.md for the rule sets and README.md for examples.
   returns its log.
 - ``replay(log)``: re-checks a log against the rules; returns the scores.
 
-The bot protocol: a bot is ``bot(view) -> int``, an index into
-``view["plays"]``. The view holds what the seat can see and nothing more:
+The bot protocol: a bot is ``bot(view)`` returning an index into
+``view["plays"]`` (a PlayList) or a play ``{"card": ..., "take": [...]}``
+(built-in bots: core/bots.py). The view holds what the seat can see and
+nothing more:
 seat, side, hand, floor, plays, start_floor, history, hand_sizes, stock,
 scores, carry, variant.
 """
