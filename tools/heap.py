@@ -282,9 +282,10 @@ def step(i):
         import device.mem as M
         drop = M.drop
         def watched(name):
-            # every transient set is at its largest just before one of it goes
+            # every transient set is at its largest just before one of it goes;
+            # those held while a game is on are the ones that add to a game's heap
             s = held()
-            if s not in seen:
+            if H.app is not None and H.app.sess is not None and s not in seen:
                 seen.append(s)
             drop(name)
         M.drop = watched
