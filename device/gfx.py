@@ -2,7 +2,7 @@
 
 Everything is built once at start (``Gfx``): the sheets are displayio
 Bitmaps filled from the ready-made bytes of device/sheetdata.py (drawn by
-tools/mksheets.py with device/sheets.py), and every screen element is a
+tools/mksheets.py with tools/sheets.py), and every screen element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
 shadow of their tiles and touch only tiles that change.

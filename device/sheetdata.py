@@ -1,5 +1,5 @@
 """The device's font and card sheets, ready-made by tools/mksheets.py from
-device/sheets.py and device/fontdata.py (do not edit): each the pixel buffer
+tools/sheets.py and tools/fontdata.py (do not edit): each the pixel buffer
 of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes rounded up
 to 32-bit words), copied into one at start by device/gfx.py, then dropped."""
 

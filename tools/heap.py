@@ -171,7 +171,7 @@ def step(i):
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
     extra = [m for m in ("device.menus", "device.begin", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext",
-                         "device.sheets", "device.fontdata") if m in sys.modules]
+                         "device.sheetdata") if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
                       "players": a.sess.players if a.sess else 0,

@@ -1,5 +1,5 @@
 """Generate device/sheetdata.py: the device's font and card sheets ready-made,
-drawn once here by device/sheets.py from the glyphs of device/fontdata.py,
+drawn once here by tools/sheets.py from the glyphs of tools/fontdata.py,
 so that the board copies bytes into its bitmaps at start instead of drawing
 some 30,000 pixels (2.8 s on a Pico, docs/performance.md).
 
@@ -42,7 +42,7 @@ def sheets():
     saved = displayio.Bitmap
     displayio.Bitmap = PackedBitmap
     try:
-        from device import fontdata as F, sheets as S
+        from tools import fontdata as F, sheets as S
         from device.gfx import BIG_N, SMALL_N
         from device.tiles import CARD_W, NARROW_W
         low = S.lows(F.RANKS)
@@ -60,7 +60,7 @@ def sheets():
 def source():
     made, low = sheets()
     out = ['"""The device\'s font and card sheets, ready-made by tools/mksheets.py from',
-           'device/sheets.py and device/fontdata.py (do not edit): each the pixel buffer',
+           'tools/sheets.py and tools/fontdata.py (do not edit): each the pixel buffer',
            'of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes rounded up',
            'to 32-bit words), copied into one at start by device/gfx.py, then dropped."""',
            "", "LOW = %r" % (low,)]
