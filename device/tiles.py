@@ -1,4 +1,4 @@
-"""The card tiles of the sheets (device/gfx.py uses them, device/sheets.py
+"""The card tiles of the sheets (device/gfx.py uses them, tools/sheets.py
 draws them): card sizes, the tile names of a card (0..51 faces, +INV the
 same card inverted, BACK, BLANK) and where each half of a card sits on a
 sheet of half-height tiles (see device/gfx.py)."""

@@ -1,4 +1,4 @@
-"""Generate device/fontdata.py: the bitmap fonts and card glyphs of the device.
+"""Generate tools/fontdata.py: the bitmap fonts and card glyphs of the device.
 
     python -m tools.mkfont
 
@@ -183,7 +183,7 @@ def main():
            'RANKS: 5x7 A..K, SUITS: 5x5 C D H S, bit 4 left."""', "",
            "BIG = %r" % bytes(big), "SMALL = %r" % bytes(small),
            "RANKS = %r" % bytes(ranks), "SUITS = %r" % bytes(suits), ""]
-    path = os.path.join(os.path.dirname(__file__), "..", "device", "fontdata.py")
+    path = os.path.join(os.path.dirname(__file__), "fontdata.py")
     with open(path, "w") as f:
         f.write("\n".join(out))
     print("wrote", os.path.normpath(path), len(big), len(small), len(ranks), len(suits))

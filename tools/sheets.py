@@ -1,6 +1,7 @@
-"""Draws the font and card sheets of device/gfx.py (once, at start), from the
-glyph bytes of device/fontdata.py that gfx.Gfx passes in. gfx.Gfx drops this
-module and fontdata after use: neither is needed once the sheets exist."""
+"""Draws the font and card sheets of device/gfx.py from the glyph bytes of
+tools/fontdata.py. tools/mksheets.py runs it on the desktop and writes the
+result to device/sheetdata.py, which the app copies into its bitmaps: the
+board neither loads this module nor fontdata."""
 import displayio
 
 from core.cards import RANK_SHIFT, SUIT_MASK
