@@ -211,20 +211,21 @@ class Takes:
 
     def __init__(self, slots=1):
         self.mem = bytearray(_SLOT_BYTES * slots)
-        self.floor = None
+        self.floor_packed = array("i", [0] * (2 * slots))  # each slot's floor, values 1..5, 6..10
         self.code = 0
         self.n = 0
 
     def start(self, floor, v, maximal, s=0):
         m = self.mem
         o = s * _SLOT_BYTES
-        self.floor = floor
         m[o + _V] = v
         m[o + _MAXIMAL] = 1 if maximal else 0
         m[o + _FRESH] = 1
         # values that some group fitting the floor uses; the others stay 0
         lo = _pack(floor, 1, min(v, 5), 1)
         hi = _pack(floor, 6, v, 1)
+        self.floor_packed[2 * s] = lo
+        self.floor_packed[2 * s + 1] = hi
         used_lo = 0
         used_hi = 0
         i = PART_START[v]
@@ -290,8 +291,8 @@ class Takes:
             if total != v and not _splits(_pack(m, 1, min(v - 1, 5), -o), _pack(m, 6, v - 1, -o), v):
                 continue
             if m[o + _MAXIMAL] and _group_fits(
-                    _pack(self.floor, 1, min(v, 5), 1) - _pack(m, 1, min(v, 5), -o),
-                    _pack(self.floor, 6, v, 1) - _pack(m, 6, v, -o), v):
+                    self.floor_packed[2 * s] - _pack(m, 1, min(v, 5), -o),
+                    self.floor_packed[2 * s + 1] - _pack(m, 6, v, -o), v):
                 continue
             code = 0
             n = 0
