@@ -1,13 +1,46 @@
-"""Built-in referee bots: "random" and "greedy".
+"""Built-in referee bots: "random", "greedy" and "laydown".
 
-A bot is a callable ``bot(view) -> int``, the index of its choice in
-``view["plays"]`` (see core/referee.py for the view). ``make_bot`` turns a
-name into a fresh bot for one seat of one game.
+A bot is a callable ``bot(view)`` returning the index of its choice in
+``view["plays"]`` or the play itself as a dict ``{"card": ..., "take": [...]}``
+(see core/referee.py for the view). ``make_bot`` turns a name into a fresh
+bot for one seat of one game.
 """
 from core import cards as C
 from core.prng import Prng
 from core.rules import preset
 from core.scoring import card_points
+
+
+def below_any(prng, n):
+    """A number in 0..n-1 from prng, uniformly, for any n >= 1 (a referee
+    bot may face 247,192 plays): prng.below(n), the same draw, when
+    n <= 32768; past that, 15-bit draws joined into a wider number, drawn
+    again when it falls in the top part of the range that n does not divide
+    evenly, so every number is equally likely. Up to n = 2**30 (two draws)
+    every value stays a small int. Here, not in core/prng.py: the device
+    never needs it, and its heap would hold the code."""
+    if n <= 32768:
+        return prng.below(n)
+    if n <= 0x40000000:
+        # 2**30 numbers 0..0x3FFFFFFF; keep the first 2**30 - 2**30 % n
+        top = 0x3FFFFFFF - (0x3FFFFFFF % n + 1) % n
+        while True:
+            r = (prng.next15() << 15) | prng.next15()
+            if r <= top:
+                return r % n
+    bits = 30
+    while (1 << bits) < n:
+        bits += 15
+    span = 1 << bits
+    top = span - span % n
+    while True:
+        r = 0
+        k = 0
+        while k < bits:
+            r = (r << 15) | prng.next15()
+            k += 15
+        if r < top:
+            return r % n
 
 
 class RandomBot:
@@ -17,7 +50,31 @@ class RandomBot:
         self.prng = Prng((seed * 31 + seat * 977 + 12345) & 0x3FFFFFFF)
 
     def __call__(self, view):
-        return self.prng.below(len(view["plays"]))
+        return below_any(self.prng, len(view["plays"]))
+
+
+class LaydownBot(RandomBot):
+    """Lays a card down whenever the rules let it (a random one of those
+    cards), a Jack excepted; otherwise any legal play at random (as
+    RandomBot, from the same PRNG). Floors grow until a Jack sweeps them:
+    the bot that reaches the biggest floors a game can have. The Jack
+    exception keeps a game between two of them finite: under rules that
+    allow a lay-down at any time, laying every card down captures nothing
+    and no side would ever score.
+
+    Each lay-down is checked with ``view["plays"].find`` (core.plays.match:
+    one card's first play at most), never by listing the plays."""
+
+    def __call__(self, view):
+        plays = view["plays"]
+        can = []
+        for name in view["hand"]:
+            card = C.parse(name)
+            if card >> 2 != C.JACK and plays.find(card, []) is not None:
+                can.append(name)
+        if can:
+            return {"card": can[self.prng.below(len(can))], "take": []}
+        return RandomBot.__call__(self, view)
 
 
 class GreedyBot:
@@ -53,7 +110,7 @@ class GreedyBot:
         return choice
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "laydown": LaydownBot}
 
 
 def make_bot(player, seed, seat):

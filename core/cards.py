@@ -1,9 +1,9 @@
 """Cards as small ints, and their names.
 
-A card is ``rank * 4 + suit``: rank 0..12 is A 2 3 4 5 6 7 8 9 10 J Q K and
-suit 0..3 is C D H S. So the card ints run in deck order: suits C, D, H, S
-within a rank, ranks A..K. Names are "AS", "10D", "QH", "7D"; parsing also
-takes lower case and the suit symbols (7♦).
+A card is ``rank << RANK_SHIFT | suit`` (rank * 4 + suit): rank 0..12 is
+A 2 3 4 5 6 7 8 9 10 J Q K and suit 0..3 is C D H S. So the card ints run
+in deck order: suits C, D, H, S within a rank, ranks A..K. Names are "AS",
+"10D", "QH", "7D"; parsing also takes lower case and the suit symbols (7♦).
 """
 from core.compat import const
 
@@ -12,7 +12,11 @@ DIAMONDS = const(1)
 HEARTS = const(2)
 SPADES = const(3)
 
-JACK = const(10)  # rank indexes
+RANK_SHIFT = const(2)  # rank = card >> RANK_SHIFT (rank() where speed does not matter)
+SUIT_MASK = const(3)  # suit = card & SUIT_MASK (suit())
+
+ACE = const(0)  # rank indexes
+JACK = const(10)
 QUEEN = const(11)
 KING = const(12)
 
@@ -26,21 +30,21 @@ _SYMBOLS = "♣♦♥♠"
 
 
 def rank(card):
-    return card >> 2
+    return card >> RANK_SHIFT
 
 
 def suit(card):
-    return card & 3
+    return card & SUIT_MASK
 
 
 def value(card):
     """The card's value in a sum: 1..10 for A..10, 0 for J, Q and K."""
-    r = card >> 2
+    r = card >> RANK_SHIFT
     return r + 1 if r < JACK else 0
 
 
 def name(card):
-    return RANKS[card >> 2] + SUITS[card & 3]
+    return RANKS[card >> RANK_SHIFT] + SUITS[card & SUIT_MASK]
 
 
 def parse(token):
@@ -55,7 +59,7 @@ def parse(token):
         s = _SYMBOLS.find(t[-1])
     if s < 0 or t[:-1] not in RANKS:
         raise ValueError("not a card name: %r" % (token,))
-    return RANKS.index(t[:-1]) * 4 + s
+    return RANKS.index(t[:-1]) << RANK_SHIFT | s
 
 
 def parse_list(cards):

@@ -10,182 +10,199 @@ without the 2 of clubs / 10 of diamonds when both are possible), then the
 lay-down where the rules allow it. Nothing is allocated, the call depth is
 constant, and the state must be the same at each ``next()`` of one run (a
 search applies a play, looks below it, undoes it, then asks for the next):
-one cursor per search ply.
+a search keeps one slot per ply, ``next(s)`` moving slot s.
 
-``match(state, card, taken)`` is the other direction: the play, if any, of
-card taking exactly the floor cards ``taken`` (the referee's check of a
-logged play, without listing every play of a big floor).
+core/referee.py checks a given play directly (``match``), without listing
+the plays of a big floor.
 """
+from array import array
+
 from core import cards as C
 from core import rules as R
 from core.compat import const
 from core.state import BASRA, FLOOR, HAND, LAY, SWEEP, TAKES_2C, TAKES_10D
-from core.sums import Takes, covers, group_fits, splits
+from core.sums import Takes, covers
 
-# what the cursor lists next
+# what a slot lists next
 _CARD = const(0)  # the next hand card
 _FACE = const(1)  # a Queen's or King's takes
 _TAKES = const(2)  # a number card's next take
-_TAKES_START = const(7)  # a number card's takes, before the first
 _VARIANTS = const(3)  # the same take with and without the 2C / 10D
 _SWEEP = const(4)  # a Jack's or the 7 of diamonds' sweep
 _LAY = const(5)  # the lay-down
 _DONE = const(6)
+_TAKES_START = const(7)  # a number card's takes, before the first
 
-_values = bytearray(11)  # match(): the taken cards per value
+# a slot's state, bytes from the slot's offset
+_HAND_I = const(0)  # the hand card being listed
+_STAGE = const(1)
+_CARD_ = const(2)  # that card
+_CAPTURES = const(3)  # captures listed for it
+_K = const(4)  # a face card: how many of its rank the next take has
+_LOW = const(5)  # ... and the fewest it may take
+_FLAGS = const(6)  # a sweep's flags, or a number take's basra flag
+_VAR = const(7)  # a number take: which of its variants comes next
+_N2 = const(8)  # ... variants with / without the 2C: 1 or 2, with first
+_N10 = const(9)  # ... with / without the 10D
+_WITH2 = const(10)  # ... the first 2C variant takes it (1) or not (0)
+_WITH10 = const(11)
+_ONLY = const(12)  # a card whose plays alone are listed, or _ANY
+_DISTINCT = const(13)
+_SLOT_BYTES = const(14)
+_ANY = const(255)
 
 
 class Plays:
-    def __init__(self):
-        self.takes = Takes()
+    """Cursors over the legal plays of a position, one per slot (a search
+    keeps one per ply: a slot is 14 bytes, not an object)."""
+
+    def __init__(self, slots=1):
+        self.takes = Takes(slots)
+        self.mem = bytearray(_SLOT_BYTES * slots)
+        self.take_of = array("i", [0] * slots)  # each slot's number take
         self.st = None
-        self.only = -1  # a card whose plays alone are listed, or -1
-        self.distinct = False
-        self.slot = 0  # the hand card being listed
-        self.stage = _DONE
-        self.card = 0
-        self.captures = 0  # captures listed for this card
-        self.k = 0  # a face card: how many of its rank the next take has
-        self.low = 0
-        self.flags = 0  # a sweep's flags, or a number take's basra flag
-        self.w2 = 0  # a number take: variant with (1) / without (0) the 2C
-        self.hi2 = 0
-        self.w10 = 0
-        self.lo10 = 0
-        self.hi10 = 0
-        self.word = 0
+        self.word = 0  # the play next() moved to
         self.take = 0
 
-    def start(self, st, card=-1, distinct=False):
-        """List the plays of the seat to move (only those of card when given).
-
-        distinct: skip a hand card whose plays an earlier card of the same
-        rank already gave (the same position after each; the AI's search)."""
+    def start(self, st, card=-1, distinct=False, s=0):
+        """List in slot s the plays of the seat to move in st (only those of
+        card when given). distinct: skip a hand card whose plays an earlier
+        card of the same rank already gave (the same position after each;
+        the AI's search). Every slot lists plays of the same State."""
+        m = self.mem
+        o = s * _SLOT_BYTES
         self.st = st
-        self.only = card
-        self.distinct = distinct
-        self.slot = 0
-        self.stage = _CARD
+        m[o + _ONLY] = _ANY if card < 0 else card
+        m[o + _DISTINCT] = 1 if distinct else 0
+        m[o + _HAND_I] = 0
+        m[o + _STAGE] = _CARD
 
-    def next(self):
-        """Move to the next play; False when there is none left."""
+    def next(self, s=0):
+        """Move slot s to its next play (word, take); False when none is left."""
         st = self.st
+        m = self.mem
+        o = s * _SLOT_BYTES
         while True:
-            stage = self.stage
+            stage = m[o + _STAGE]
             if stage == _VARIANTS:
-                if self.w10 < self.hi10:
-                    self.w2 -= 1
-                    self.w10 = self.lo10
-                if self.w2 < self.hi2:
-                    self.stage = _TAKES
+                i = m[o + _VAR]
+                n10 = m[o + _N10]
+                if i >= m[o + _N2] * n10:
+                    m[o + _STAGE] = _TAKES
                     continue
-                f = self.flags
-                if self.w2:
+                m[o + _VAR] = i + 1
+                f = m[o + _FLAGS]
+                if m[o + _WITH2] - i // n10 > 0:
                     f |= TAKES_2C
-                if self.w10:
+                if m[o + _WITH10] - i % n10 > 0:
                     f |= TAKES_10D
-                self.w10 -= 1
-                return self._emit(f, self.take)
+                return self._emit(m, o, f, self.take_of[s])
             if stage == _TAKES_START:
                 # (started here, not in _next_card: a frame less deep)
-                self.takes.start(st.floor_rank, (self.card >> 2) + 1, st.capture == R.CAPTURE_MAXIMAL)
-                self.stage = _TAKES
+                self.takes.start(st.floor_rank, (m[o + _CARD_] >> 2) + 1,
+                                 st.capture == R.CAPTURE_MAXIMAL, s)
+                m[o + _STAGE] = _TAKES
                 continue
             if stage == _TAKES:
                 t = self.takes
-                if not t.next():
-                    self.stage = _LAY
+                if not t.next(s):
+                    m[o + _STAGE] = _LAY
                     continue
-                self._number_take(t.code, t.n, t.v)
-                self.stage = _VARIANTS
+                self._number_take(m, o, s, t.code, t.n, (m[o + _CARD_] >> 2) + 1)
+                m[o + _STAGE] = _VARIANTS
                 continue
             if stage == _FACE:
-                k = self.k
-                if k < self.low:
-                    self.stage = _LAY
+                k = m[o + _K]
+                if k < m[o + _LOW]:
+                    m[o + _STAGE] = _LAY
                     continue
-                self.k = k - 1
-                return self._emit(BASRA if k == st.floor_n and basra_allowed(st, k, 0) else 0, k)
+                m[o + _K] = k - 1
+                return self._emit(m, o, BASRA if k == st.floor_n and basra_allowed(st, k, 0) else 0, k)
             if stage == _SWEEP:
-                self.stage = _LAY
-                return self._emit(self.flags, 0)
+                m[o + _STAGE] = _LAY
+                return self._emit(m, o, m[o + _FLAGS], 0)
             if stage == _LAY:
-                self.slot += 1
-                self.stage = _CARD
-                if self.captures == 0 or st.lay_down:
-                    self.word = self.card | LAY << 8
+                m[o + _HAND_I] += 1
+                m[o + _STAGE] = _CARD
+                if m[o + _CAPTURES] == 0 or st.lay_down:
+                    self.word = m[o + _CARD_] | LAY << 8
                     self.take = 0
                     return True
                 continue
             if stage == _CARD:
-                if not self._next_card():
-                    self.stage = _DONE
+                if not self._next_card(m, o):
+                    m[o + _STAGE] = _DONE
                     return False
                 continue
             return False
 
-    def _emit(self, flags, take):
-        self.word = self.card | flags << 8
+    def _emit(self, m, o, flags, take):
+        self.word = m[o + _CARD_] | flags << 8
         self.take = take
-        self.captures += 1
+        m[o + _CAPTURES] = 1
         return True
 
-    def _next_card(self):
+    def _next_card(self, m, o):
         # set up the listing of the next hand card's plays; False at the end
         st = self.st
-        if self.only >= 0:
-            if self.slot:
+        i = m[o + _HAND_I]
+        if m[o + _ONLY] != _ANY:
+            if i:
                 return False
-            card = self.only
+            card = m[o + _ONLY]
         else:
             seat = st.to_move
             base = 6 * seat
             while True:
-                if self.slot >= st.hand_n[seat]:
+                if i >= st.hand_n[seat]:
                     return False
-                card = st.hand[base + self.slot]
-                if not (self.distinct and _repeats(st.hand, base, self.slot, card)):
+                card = st.hand[base + i]
+                if not (m[o + _DISTINCT] and _repeats(st.hand, base, i, card)):
                     break
-                self.slot += 1
-        self.card = card
-        self.captures = 0
-        self.stage = _LAY
+                i += 1
+            m[o + _HAND_I] = i
+        m[o + _CARD_] = card
+        m[o + _CAPTURES] = 0
+        m[o + _STAGE] = _LAY
         if st.floor_n == 0:
             return True
         rk = card >> 2
         if rk == C.JACK:
-            self.flags = SWEEP | (BASRA if jack_is_basra(st) else 0)
-            self.stage = _SWEEP
+            m[o + _FLAGS] = SWEEP | (BASRA if jack_is_basra(st) else 0)
+            m[o + _STAGE] = _SWEEP
         elif card == C.SEVEN_DIAMONDS and seven_sweeps(st):
-            self.flags = SWEEP | (BASRA if seven_is_basra(st) else 0)
-            self.stage = _SWEEP
+            m[o + _FLAGS] = SWEEP | (BASRA if seven_is_basra(st) else 0)
+            m[o + _STAGE] = _SWEEP
         elif rk > C.JACK:
             k = st.floor_rank[rk]
             if k:
-                self.k = k
-                self.low = k if st.capture == R.CAPTURE_MAXIMAL else 1
-                self.stage = _FACE
+                m[o + _K] = k
+                m[o + _LOW] = k if st.capture == R.CAPTURE_MAXIMAL else 1
+                m[o + _STAGE] = _FACE
         else:
-            self.stage = _TAKES_START
+            m[o + _STAGE] = _TAKES_START
         return True
 
-    def _number_take(self, code, taken, v):
+    def _number_take(self, m, o, s, code, taken, v):
         # the take's basra flag and its 2C / 10D variants: with the special
         # card (when that value is taken at all) and without it (when enough
         # plain cards of the value lie on the floor)
         st = self.st
-        self.take = code
-        self.flags = BASRA if taken == st.floor_n and basra_allowed(st, taken, v) else 0
+        self.take_of[s] = code
+        m[o + _FLAGS] = BASRA if taken == st.floor_n and basra_allowed(st, taken, v) else 0
         c2 = (code >> 3) & 7
         c10 = (code >> 27) & 7
         two_c = st.loc[C.TWO_CLUBS] == FLOOR
         ten_d = st.loc[C.TEN_DIAMONDS] == FLOOR
-        self.w2 = 1 if two_c and c2 else 0
-        self.hi2 = 1 if two_c and c2 == st.floor_rank[1] else 0
-        self.lo10 = 1 if ten_d and c10 else 0
-        self.hi10 = 1 if ten_d and c10 == st.floor_rank[9] else 0
-        self.w10 = self.lo10
-
+        with2 = 1 if two_c and c2 else 0
+        without2 = 0 if two_c and c2 == st.floor_rank[1] else 1
+        with10 = 1 if ten_d and c10 else 0
+        without10 = 0 if ten_d and c10 == st.floor_rank[9] else 1
+        m[o + _WITH2] = with2
+        m[o + _N2] = with2 + without2
+        m[o + _WITH10] = with10
+        m[o + _N10] = with10 + without10
+        m[o + _VAR] = 0
 
 
 def _repeats(hand, base, slot, card):
@@ -249,79 +266,6 @@ def seven_is_basra(st):
         if covers(fr, v):
             return True
     return False
-
-
-def match(st, card, taken, out):
-    """The play of card (held by the seat to move) taking exactly the floor
-    cards in the list taken, into out (a Plays: its word and take); False
-    when that is not a legal play. Checks the set directly, so a floor with
-    thousands of plays costs no more than a small one."""
-    if st.loc[card] != HAND + st.to_move:
-        return False
-    out.card = card
-    n = len(taken)
-    for c in taken:
-        if st.loc[c] != FLOOR:
-            return False
-    if n == 0:
-        if st.floor_n and not st.lay_down:
-            # a lay-down is legal only when the card can take nothing
-            out.start(st, card)
-            out.next()
-            if not out.word >> 8 & LAY:
-                return False
-        out.word = card | LAY << 8
-        out.take = 0
-        return True
-    rk = card >> 2
-    fn = st.floor_n
-    if rk == C.JACK or (card == C.SEVEN_DIAMONDS and seven_sweeps(st)):
-        if n != fn:
-            return False
-        basra = jack_is_basra(st) if rk == C.JACK else seven_is_basra(st)
-        out.word = card | (SWEEP | (BASRA if basra else 0)) << 8
-        out.take = 0
-        return True
-    maximal = st.capture == R.CAPTURE_MAXIMAL
-    if rk > C.JACK:
-        for c in taken:
-            if c >> 2 != rk:
-                return False
-        if maximal and n != st.floor_rank[rk]:
-            return False
-        out.word = card | (BASRA if n == fn and basra_allowed(st, n, 0) else 0) << 8
-        out.take = n
-        return True
-    v = rk + 1
-    vals = _values
-    for val in range(11):
-        vals[val] = 0
-    s = 0
-    flags = 0
-    for c in taken:
-        r = c >> 2
-        if r >= v:
-            return False
-        vals[r + 1] += 1
-        s += r + 1
-        if c == C.TWO_CLUBS:
-            flags |= TAKES_2C
-        elif c == C.TEN_DIAMONDS:
-            flags |= TAKES_10D
-    if s % v or not splits(vals, v):
-        return False
-    if maximal and group_fits(st.floor_rank, vals, v):
-        return False
-    code = 0
-    val = v
-    while val:
-        code = (code << 3) | vals[val]
-        val -= 1
-    if n == fn and basra_allowed(st, n, v):
-        flags |= BASRA
-    out.word = card | flags << 8
-    out.take = code
-    return True
 
 
 def cards_taken(st, word, take):

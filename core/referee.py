@@ -11,8 +11,10 @@ bools. See docs/rules.md for the rule sets and README.md for examples.
   returns its log.
 - ``replay(log)``: re-checks a log against the rules; returns the scores.
 
-The bot protocol: a bot is ``bot(view) -> int``, an index into
-``view["plays"]``. The view holds what the seat can see and nothing more:
+The bot protocol: a bot is ``bot(view)`` returning an index into
+``view["plays"]`` (a PlayList) or a play ``{"card": ..., "take": [...]}``
+(built-in bots: core/bots.py). The view holds what the seat can see and
+nothing more:
 seat, side, hand, floor, plays, start_floor, history, hand_sizes, stock,
 scores, carry, variant.
 """
@@ -21,8 +23,10 @@ from core import rules as R
 from core.bots import make_bot
 from core.game import Game
 from core.scoring import card_points, score
-from core.plays import Plays, match
-from core.state import BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State
+from core.plays import Plays, basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
+from core.state import (BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State, play_card,
+                        play_flags)
+from core.sums import group_fits, splits
 
 MAX_HANDS = 500  # a game still undecided after this many hands is an error
 
@@ -51,22 +55,22 @@ def _groups(state, word, take):
     """The floor cards a generated play takes, as (cards fixed, cards to
     choose from, how many of them) per rank: the play stands for every
     choice."""
-    flags = word >> 8
-    card = word & 63
+    flags = play_flags(word)
+    card = play_card(word)
     if flags & LAY:
         return []
     floor = [c for c in range(52) if state.loc[c] == FLOOR]
     if flags & SWEEP:
         return [(floor, [], 0)]
-    rk = card >> 2
+    rk = C.rank(card)
     if rk > C.JACK:
-        return [([], [c for c in floor if c >> 2 == rk], take)]
+        return [([], [c for c in floor if C.rank(c) == rk], take)]
     out = []
     v = 1
     while take:
         k = take & 7
         if k:
-            plain = [c for c in floor if c >> 2 == v - 1]
+            plain = [c for c in floor if C.rank(c) == v - 1]
             fixed = []
             for special, flag in ((C.TWO_CLUBS, TAKES_2C), (C.TEN_DIAMONDS, TAKES_10D)):
                 if special in plain:
@@ -122,6 +126,80 @@ def _nth_take(state, word, take, i):
     return sorted(out)
 
 
+def match(st, card, taken, out):
+    """The play of card (held by the seat to move) taking exactly the floor
+    cards in the list taken, into out (a Plays: its word and take); False
+    when that is not a legal play. Checks the set directly, so a floor with
+    thousands of plays costs no more than a small one."""
+    if st.loc[card] != HAND + st.to_move:
+        return False
+    out.card = card
+    n = len(taken)
+    for c in taken:
+        if st.loc[c] != FLOOR:
+            return False
+    if n == 0:
+        if st.floor_n and not st.lay_down:
+            # a lay-down is legal only when the card can take nothing
+            out.start(st, card)
+            out.next()
+            if not out.word >> 8 & LAY:
+                return False
+        out.word = card | LAY << 8
+        out.take = 0
+        return True
+    rk = card >> 2
+    fn = st.floor_n
+    if rk == C.JACK or (card == C.SEVEN_DIAMONDS and seven_sweeps(st)):
+        if n != fn:
+            return False
+        basra = jack_is_basra(st) if rk == C.JACK else seven_is_basra(st)
+        out.word = card | (SWEEP | (BASRA if basra else 0)) << 8
+        out.take = 0
+        return True
+    maximal = st.capture == R.CAPTURE_MAXIMAL
+    if rk > C.JACK:
+        for c in taken:
+            if c >> 2 != rk:
+                return False
+        if maximal and n != st.floor_rank[rk]:
+            return False
+        out.word = card | (BASRA if n == fn and basra_allowed(st, n, 0) else 0) << 8
+        out.take = n
+        return True
+    v = rk + 1
+    vals = bytearray(11)  # the taken cards per value
+    for val in range(11):
+        vals[val] = 0
+    s = 0
+    flags = 0
+    for c in taken:
+        r = c >> 2
+        if r >= v:
+            return False
+        vals[r + 1] += 1
+        s += r + 1
+        if c == C.TWO_CLUBS:
+            flags |= TAKES_2C
+        elif c == C.TEN_DIAMONDS:
+            flags |= TAKES_10D
+    if s % v or not splits(vals, v):
+        return False
+    if maximal and group_fits(st.floor_rank, vals, v):
+        return False
+    code = 0
+    val = v
+    while val:
+        code = (code << 3) | vals[val]
+        val -= 1
+    if n == fn and basra_allowed(st, n, v):
+        flags |= BASRA
+    out.word = card | flags << 8
+    out.take = code
+    return True
+
+
+
 class PlayList:
     """Every legal play of one seat's turn, as referee records (dicts in card
     names, see as_record): a sequence (len, [i], iteration) that works each
@@ -166,7 +244,7 @@ class PlayList:
         for card in self._hand:
             for word, take, _n in self._by_value(card):
                 for cards in concrete_takes(st, word, take):
-                    yield card, cards, word >> 8
+                    yield card, cards, play_flags(word)
 
     def __iter__(self):
         for p in self.plays():
@@ -185,7 +263,7 @@ class PlayList:
                     continue
                 for word, take, n in self._by_value(card):
                     if i < n:
-                        return card, _nth_take(self._st, word, take, i), word >> 8
+                        return card, _nth_take(self._st, word, take, i), play_flags(word)
                     i -= n
         raise IndexError("no play %r" % (i,))
 
@@ -194,11 +272,11 @@ class PlayList:
 
     def find(self, card, taken):
         """(card, sorted taken, flags) when card taking exactly the card ints
-        taken is legal, else None: checked directly (core.plays.match),
+        taken is legal, else None: checked directly (match),
         without listing the plays."""
         if len(set(taken)) != len(taken) or not match(self._st, card, list(taken), self._cursor):
             return None
-        return card, sorted(taken), self._cursor.word >> 8
+        return card, sorted(taken), play_flags(self._cursor.word)
 
 
 def as_record(card, take, flags):
@@ -424,7 +502,7 @@ def _check_hand_setup(rules, h, hand, dealer):
     if len(floor) != 4:
         _fail(h, None, "the first floor has %d cards, not 4" % len(floor))
     for c in floor:
-        if c >> 2 == C.JACK or c == C.SEVEN_DIAMONDS:
+        if C.rank(c) == C.JACK or c == C.SEVEN_DIAMONDS:
             _fail(h, None, "%s on the first floor (Jacks and the 7D are replaced)" % C.name(c))
     deals = hand["deals"]
     if len(deals) != rules.deals:
@@ -490,7 +568,7 @@ def replay(log):
                 _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, C.name(card)))
             if len(set(take)) != len(take) or not match(st, card, take, check):
                 _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(C.names(st.floor_cards([])))))
-            flags = check.word >> 8
+            flags = play_flags(check.word)
             if bool(p.get("basra")) != bool(flags & BASRA):
                 _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(flags & BASRA)))
             st.apply_cards(card, take, flags)

@@ -5,10 +5,10 @@ from core import cards as C
 def card_points(rules, out):
     """Fill out[card] (52 entries) with each card's points under rules."""
     for c in range(52):
-        rk = c >> 2
+        rk = C.rank(c)
         if rk == C.JACK:
             out[c] = rules.jack_points
-        elif rk == 0:
+        elif rk == C.ACE:
             out[c] = rules.ace_points
         else:
             out[c] = 0

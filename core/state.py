@@ -10,7 +10,9 @@ GONE. The floor is also kept as counts per rank, and the numeric total of its
 number cards, so that listing the plays never scans the deck.
 
 A play is two ints in an ``array('i')``:
-- ``word = card | flags << 8`` with the flags below;
+- ``word = card | flags << FLAGS_SHIFT`` with the flags below: ``word &
+  CARD_MASK`` is the card, ``word >> FLAGS_SHIFT`` the flags (play_card()
+  and play_flags() where speed does not matter);
 - ``take``: for a number card, the values taken, packed 3 bits a value (see
   core/sums.py), the 2 of clubs and 10 of diamonds among them when TAKES_2C /
   TAKES_10D are set; for a Queen or King, how many of its rank it takes; for a
@@ -20,8 +22,13 @@ others in suit order. ``apply_cards`` takes any other choice (the referee).
 """
 from core import cards as C
 from core import rules as R
+from core.cards import RANK_SHIFT
 from core.compat import const
 from core.scoring import card_points, score
+
+# the play word
+CARD_MASK = const(63)  # word & CARD_MASK: the card played
+FLAGS_SHIFT = const(8)  # word >> FLAGS_SHIFT: its flags
 
 # play flags
 LAY = const(1)  # laid down, takes nothing
@@ -37,8 +44,20 @@ HAND = const(2)  # + seat (0..3)
 PILE = const(6)  # + side (0..3)
 GONE = const(10)  # leftover set aside (house rule)
 
+HAND_STRIDE = const(6)  # seat s holds hand[HAND_STRIDE * s:][:hand_n[s]] (rules: 6 cards at most)
+
 NOBODY = const(255)
 MAX_PLIES = const(52)  # plays in one hand, at most
+
+
+def play_card(word):
+    """The card a play word plays."""
+    return word & CARD_MASK
+
+
+def play_flags(word):
+    """The flags of a play word (LAY, SWEEP, BASRA, TAKES_2C, TAKES_10D)."""
+    return word >> FLAGS_SHIFT
 
 
 class State:
@@ -61,7 +80,7 @@ class State:
         self.loc = bytearray(52)
         self.arrival = bytearray(52)  # when each floor card was laid (display order)
         self.clock = 0
-        self.hand = bytearray(self.nseats * 6)  # seat s holds hand[6*s : 6*s + hand_n[s]]
+        self.hand = bytearray(self.nseats * HAND_STRIDE)
         self.hand_n = bytearray(self.nseats)
         self.stock = bytearray(52)
         self.stock_pos = 0  # next card to deal
@@ -119,7 +138,7 @@ class State:
         pos = self.stock_pos
         while laid < 4:
             c = stock[pos]
-            if (c >> 2) == C.JACK or c == C.SEVEN_DIAMONDS:
+            if (c >> RANK_SHIFT) == C.JACK or c == C.SEVEN_DIAMONDS:
                 j = pos + 1 + prng.below(51 - pos)
                 k = pos
                 while k < j:
@@ -137,7 +156,7 @@ class State:
         n = self.nseats
         seat = (self.dealer + 1) % n
         for _ in range(n):
-            base = 6 * seat
+            base = HAND_STRIDE * seat
             for i in range(self.hand_size):
                 c = self.stock[self.stock_pos]
                 self.stock_pos += 1
@@ -151,7 +170,7 @@ class State:
     def undeal(self):
         """Undo the last deal (the hands must be full, as dealt)."""
         for s in range(self.nseats):
-            base = 6 * s
+            base = HAND_STRIDE * s
             for i in range(self.hand_n[s]):
                 self.loc[self.hand[base + i]] = STOCK
             self.hand_n[s] = 0
@@ -183,7 +202,7 @@ class State:
         self.clock += 1
         self.arrival[c] = self.clock
         self.floor_n += 1
-        rk = c >> 2
+        rk = c >> RANK_SHIFT
         self.floor_rank[rk] += 1
         if rk < C.JACK:
             self.floor_sum += rk + 1
@@ -191,7 +210,7 @@ class State:
     def _off_floor(self, c, where):
         self.loc[c] = where
         self.floor_n -= 1
-        rk = c >> 2
+        rk = c >> RANK_SHIFT
         self.floor_rank[rk] -= 1
         if rk < C.JACK:
             self.floor_sum -= rk + 1
@@ -202,8 +221,8 @@ class State:
         """Play a generated play for the seat to move."""
         u = self.undo
         top = self.undo_top
-        card = word & 63
-        flags = word >> 8
+        card = word & CARD_MASK
+        flags = word >> FLAGS_SHIFT
         n = 0
         if flags & SWEEP:
             for c in range(52):
@@ -211,7 +230,7 @@ class State:
                     u[top + n] = c
                     n += 1
         elif not flags & LAY:
-            rk = card >> 2
+            rk = card >> RANK_SHIFT
             if rk > C.JACK:
                 n = self._pick(rk, take, NOBODY, top, n)
             else:
@@ -235,7 +254,7 @@ class State:
     def _pick(self, rk, k, special, top, n):
         # the first k floor cards of rank rk in suit order, leaving out the
         # card special (the 2C or 10D, placed by apply() itself)
-        c = rk * 4
+        c = rk << RANK_SHIFT
         end = c + 4
         u = self.undo
         while k and c < end:
@@ -267,7 +286,7 @@ class State:
     def _commit(self, card, flags, n):
         # taken cards are undo[top : top + n]; push the header after them
         seat = self.to_move
-        hbase = 6 * seat
+        hbase = HAND_STRIDE * seat
         hn = self.hand_n[seat]
         i = 0
         while self.hand[hbase + i] != card:
@@ -331,7 +350,7 @@ class State:
                 c = u[j]
                 self.loc[c] = FLOOR
                 self.floor_n += 1
-                rk = c >> 2
+                rk = c >> RANK_SHIFT
                 self.floor_rank[rk] += 1
                 if rk < C.JACK:
                     self.floor_sum += rk + 1
@@ -342,7 +361,7 @@ class State:
                 self.basras[side] -= 1
             self.last_capturer = u[h + 4]
         self.loc[card] = HAND + seat
-        hbase = 6 * seat
+        hbase = HAND_STRIDE * seat
         i = self.hand_n[seat]
         while i > slot_i:
             self.hand[hbase + i] = self.hand[hbase + i - 1]
@@ -363,7 +382,7 @@ class State:
         """Set up a position: seat to move holds hand, the floor holds floor
         (lists of card ints); every other card is in the stock, none dealt."""
         self.clear((seat - 1) % self.nseats)
-        base = 6 * seat
+        base = HAND_STRIDE * seat
         for i in range(len(hand)):
             self.hand[base + i] = hand[i]
             self.loc[hand[i]] = HAND + seat
@@ -384,7 +403,7 @@ class State:
         return self.arrival[c]
 
     def hand_cards(self, seat):
-        base = 6 * seat
+        base = HAND_STRIDE * seat
         return [self.hand[base + i] for i in range(self.hand_n[seat])]
 
     def take_leftover(self):

@@ -76,6 +76,7 @@ def _partition_table():
 # card v first. PART_LO[i] / PART_HI[i]: partition i's cards per value,
 # packed 4 bits a value (values 1..5 / 6..10); PART_MAX[i]: its largest part.
 PART_LO, PART_HI, PART_MAX, PART_START = _partition_table()
+_partition_table = None  # used once: let its bytecode go (RAM on a board)
 
 # Counts of cards per value are packed 4 bits a value, the top bit of each
 # field clear (a count is at most 4). Then a set of counts p fits in counts
@@ -187,36 +188,44 @@ def group_fits(floor, cnt, v):
     return _group_fits(lo, hi, v)
 
 
-class Takes:
-    """A cursor over the distinct takes of a card of value v on a floor.
+# a Takes slot's state, bytes from the slot's offset
+_AVAIL = const(11)  # +1..+10: the take's cards per value; +12..+21: usable ones
+_V = const(22)  # the card's value
+_SUM = const(23)  # the take's total value (at most 4 * 55 = 220)
+_MAXIMAL = const(24)
+_FRESH = const(25)
+_SLOT_BYTES = const(26)
 
-    ``start(floor, v, maximal)`` then ``next()`` until it returns False;
+
+class Takes:
+    """Cursors over the distinct takes of a card of value v on a floor, one
+    per slot (a search keeps one per ply, in one bytearray).
+
+    ``start(floor, v, maximal, s)`` then ``next(s)`` until it returns False;
     after a True, ``code`` is the take (packed) and ``n`` its number of
-    cards. ``floor`` (cards per rank, 0 = Ace) must be unchanged between the
-    calls of one run: the search moves away and back, and comes back to the
-    same floor. maximal keeps only takes to which no further group could be
-    added. One cursor per search ply; no allocation.
+    cards. ``floor`` (cards per rank, 0 = Ace) must be the same, unchanged,
+    at each ``next`` of one run: the search moves away and back, and comes
+    back to the same floor. maximal keeps only takes to which no further
+    group could be added. No allocation.
     """
 
-    def __init__(self):
-        self.cnt = bytearray(11)  # the take: cards per value 1..10
-        self.avail = bytearray(11)  # floor cards per value some group could use
-        self.floor = None
-        self.v = 0
-        self.sum = 0  # total value of the take
-        self.maximal = False
-        self.fresh = True
+    def __init__(self, slots=1):
+        self.mem = bytearray(_SLOT_BYTES * slots)
+        self.floor_packed = array("i", [0] * (2 * slots))  # each slot's floor, values 1..5, 6..10
         self.code = 0
         self.n = 0
 
-    def start(self, floor, v, maximal):
-        self.floor = floor
-        self.v = v
-        self.maximal = maximal
-        self.fresh = True
+    def start(self, floor, v, maximal, s=0):
+        m = self.mem
+        o = s * _SLOT_BYTES
+        m[o + _V] = v
+        m[o + _MAXIMAL] = 1 if maximal else 0
+        m[o + _FRESH] = 1
         # values that some group fitting the floor uses; the others stay 0
         lo = _pack(floor, 1, min(v, 5), 1)
         hi = _pack(floor, 6, v, 1)
+        self.floor_packed[2 * s] = lo
+        self.floor_packed[2 * s + 1] = hi
         used_lo = 0
         used_hi = 0
         i = PART_START[v]
@@ -227,84 +236,84 @@ class Takes:
                 used_lo |= PART_LO[i]
                 used_hi |= PART_HI[i]
             i += 1
-        avail = self.avail
         val = 1
         while val <= v:
             if val <= 5:
                 used = (used_lo >> 4 * (val - 1)) & 15
             else:
                 used = (used_hi >> 4 * (val - 6)) & 15
-            avail[val] = floor[val - 1] if used else 0
+            m[o + _AVAIL + val] = floor[val - 1] if used else 0
             val += 1
 
-    def next(self):
-        """Move to the next take; False when there is none left."""
-        cnt = self.cnt
-        avail = self.avail
-        v = self.v
+    def next(self, s=0):
+        """Move slot s to its next take; False when there is none left."""
+        m = self.mem
+        o = s * _SLOT_BYTES  # the take's count of value val is m[o + val]
+        a = o + _AVAIL  # ... the usable ones m[a + val]
+        v = m[o + _V]
         while True:
-            if self.fresh:
+            if m[o + _FRESH]:
                 # the first candidate: every usable card of values v..2
-                self.fresh = False
-                s = 0
+                m[o + _FRESH] = 0
+                total = 0
                 val = 2
                 while val <= v:
-                    cnt[val] = avail[val]
-                    s += val * avail[val]
+                    m[o + val] = m[a + val]
+                    total += val * m[a + val]
                     val += 1
-                self.sum = s
-                if not self._aces():
+                total = self._aces(m, o, v, total)
+                if total < 0:
                     continue
-            elif cnt[1] >= v:
+            elif m[o + 1] >= v:
                 # fewer Aces, same remainder
-                cnt[1] -= v
-                self.sum -= v
+                m[o + 1] -= v
+                total = m[o + _SUM] - v
             else:
                 # the odometer: the lowest value 2..v that can go down does,
                 # the values below it go back to all they can be
-                s = self.sum - cnt[1]
+                total = m[o + _SUM] - m[o + 1]
                 val = 2
-                while val <= v and cnt[val] == 0:
-                    cnt[val] = avail[val]
-                    s += val * avail[val]
+                while val <= v and m[o + val] == 0:
+                    m[o + val] = m[a + val]
+                    total += val * m[a + val]
                     val += 1
                 if val > v:
                     return False
-                cnt[val] -= 1
-                self.sum = s - val
-                if not self._aces():
+                m[o + val] -= 1
+                total = self._aces(m, o, v, total - val)
+                if total < 0:
                     continue
-            if self.sum == 0:
+            m[o + _SUM] = total
+            if total == 0:
                 continue
             # (the checks called here, not through splits()/group_fits():
             # one frame less at the deepest point of a search)
-            if self.sum != v and not _splits(_pack(cnt, 1, min(v - 1, 5), 0), _pack(cnt, 6, v - 1, 0), v):
+            if total != v and not _splits(_pack(m, 1, min(v - 1, 5), -o), _pack(m, 6, v - 1, -o), v):
                 continue
-            if self.maximal and _group_fits(
-                    _pack(self.floor, 1, min(v, 5), 1) - _pack(cnt, 1, min(v, 5), 0),
-                    _pack(self.floor, 6, v, 1) - _pack(cnt, 6, v, 0), v):
+            if m[o + _MAXIMAL] and _group_fits(
+                    self.floor_packed[2 * s] - _pack(m, 1, min(v, 5), -o),
+                    self.floor_packed[2 * s + 1] - _pack(m, 6, v, -o), v):
                 continue
             code = 0
             n = 0
             val = v
             while val:
-                code = (code << 3) | cnt[val]
-                n += cnt[val]
+                code = (code << 3) | m[o + val]
+                n += m[o + val]
                 val -= 1
             self.code = code
             self.n = n
             return True
 
-    def _aces(self):
-        # the most Aces (of the usable ones) that bring the sum to a multiple
-        # of v; False when no count does
-        v = self.v
-        a = self.avail[1]
-        need = (v - self.sum % v) % v
+    def _aces(self, m, o, v, total):
+        # the most Aces (of the usable ones) that bring the total to a
+        # multiple of v, set in the slot; the new total, or -1 when none does
+        a = m[o + _AVAIL + 1]
+        need = (v - total % v) % v
         if need > a:
-            self.cnt[1] = 0
-            return False
+            m[o + 1] = 0
+            m[o + _SUM] = total
+            return -1
         k = need + (a - need) // v * v
-        self.cnt[1] = k
-        self.sum += k
-        return True
+        m[o + 1] = k
+        return total + k

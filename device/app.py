@@ -13,6 +13,7 @@ import gc
 import displayio
 
 import hal
+from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
 from device.store import SaveStore
@@ -22,6 +23,10 @@ from device.screens import Menu, Pages
 from device.table import Table
 
 last = None     # the running App (tests look at it)
+
+_SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
+_STATS = const(2)
+_GAME = const(4)
 
 
 class App:
@@ -53,6 +58,9 @@ class App:
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there
         self.seed = h.seed & 0x3FFFFFFF
+        self.unsaved = False  # a play not yet saved (App.played)
+        self.later = 0      # writes asked for inside App.rare, made once it returns
+        self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
 
     # -- plumbing ---------------------------------------------------------------
@@ -79,17 +87,46 @@ class App:
         the call only: device/menus.py, device/begin.py (outside a game),
         device/rulestext.py; a hand never needs them, so they stay out of
         the heap while one is played. They reach each other through here."""
-        fn = getattr(getattr(__import__("device." + module), module), name)
+        # imported by name, not __import__("device." + module): basra-flash
+        # finds what goes on the board by reading the imports
+        if module == "menus":
+            from device import menus as mod
+        elif module == "begin":
+            from device import begin as mod
+        else:
+            from device import rulestext as mod
+        fn = getattr(mod, name)
+        mod = None
+        self.depth += 1
         try:
             return fn(self, *args)
         finally:
             fn = None
             drop("device." + module)
+            self.depth -= 1
+            if self.depth == 0 and self.later:
+                self._write_later()
+
+    def save_later(self, settings=False, stats=False):
+        """Write the settings or stats once the rarely used module asking for
+        it is dropped: the save's writing side then has the heap to itself."""
+        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0)
+
+    def _write_later(self):
+        later = self.later
+        self.later = 0
+        if later & _SETTINGS:
+            self.store.save_settings(self.settings)
+        if later & _STATS:
+            self.store.save_stats(self.stats)
+        if later & _GAME:
+            self._write_game()
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
         self.sess = None
         self.play.sess = None
+        self.unsaved = False
 
     def beep(self, hz, ms):
         if self.settings.sound:
@@ -148,10 +185,18 @@ class App:
         sv.plays = tuple(s.log[0:s.nlog])
         return sv
 
-    def save(self):
+    def save(self, later=False):
+        """Record the game in progress and write it (later: once App.rare
+        returns, see save_later)."""
         if self.sess is None:
             return
         self.saved = self.record()
+        if later:
+            self.later |= _GAME
+            return
+        self._write_game()
+
+    def _write_game(self):
         try:
             self.store.save_game(self.saved)
         except ValueError as e:
@@ -161,16 +206,19 @@ class App:
             print("save skipped:", e)
 
     def played(self, seat, flags):
-        """After every play: a sound and the save."""
+        """After every play: a sound, and the save once the play is on the
+        screen (App.run: refresh first, then the nvm write, tens of ms on a
+        board, while the next player thinks or the person reads the table)."""
         from core.state import BASRA
         if flags & BASRA:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.save()
+        self.unsaved = True
 
     def hand_over(self):
         s = self.sess
+        self.unsaved = False    # the save below records the hand's end
         g = s.game
         s.end_hand()
         self.hands_over += 1
@@ -198,9 +246,9 @@ class App:
         if scr is self.menu:
             r = self.menu.key(b)
             if r is not None:
-                rules = self.rare("menus", "on_menu", r[0], r[1])
-                if rules is not None:
-                    self.rare("rulestext", "show", rules)
+                nxt = self.rare("menus", "on_menu", r[0], r[1])
+                if nxt is not None:     # begin or rulestext, once menus is gone
+                    self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
                 self.on_pages()
@@ -234,12 +282,23 @@ class App:
                 self.key(ev.button)
                 if self.pending_table:
                     self._enter_table()
+            # a play is on the screen before it is saved, and saved before the
+            # next player thinks (an error there resumes after it)
+            if self.unsaved:
+                if self.dirty:
+                    self.dirty = False
+                    d.refresh()
+                self.unsaved = False
+                self.save()
             now = clock.ticks_ms()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True
             if self.dirty:
                 self.dirty = False
                 d.refresh()
+            if self.unsaved:            # an AI's play, now on the screen
+                self.unsaved = False
+                self.save()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):
@@ -257,6 +316,14 @@ def main(h):
         err = _run(h)
         if err is None:
             return
+        if getattr(last, "unsaved", False):
+            # a play made before the error, not yet written (App.run writes
+            # after the refresh): write it now, Continue resumes after it
+            try:
+                last.unsaved = False
+                last.save()
+            except Exception:
+                pass
         gfx = getattr(last, "gfx", None)
         last = None           # the failed app goes; its sheets serve the message
         gc.collect()

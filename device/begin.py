@@ -81,7 +81,7 @@ def start_new(app):
     st = app.settings
     st.last_level, st.last_players, st.last_variant, st.last_target = (
         level, players, variant, target)
-    app.store.save_settings(st)
+    app.save_later(settings=True)
     levels = []
     for s in range(players):
         human = s < people if people < players else True
@@ -90,5 +90,5 @@ def start_new(app):
     app.end_game()
     app.sess = Session(variant, players, levels, target, app.seed)
     app.sess.start_hand()
-    app.save()
+    app.save(later=True)
     app.to_table(begin=True)

@@ -1,7 +1,8 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
 Everything is built once at start (``Gfx``): the sheets are displayio
-Bitmaps drawn from device/fontdata.py, and every screen element is a
+Bitmaps filled from the ready-made bytes of device/sheetdata.py (drawn by
+tools/mksheets.py with tools/sheets.py), and every screen element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
 shadow of their tiles and touch only tiles that change.
@@ -15,6 +16,7 @@ rank's last row and the suit (ranks ending alike share it), so a sheet holds
 """
 import displayio
 
+from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
 from device.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
@@ -47,18 +49,38 @@ class Gfx:
         pal[0] = 0x000000
         pal[1] = 0xFFFFFF
         self.pal = pal
-        # the sheets are drawn by device/sheets.py from device/fontdata.py, both
-        # needed only here: dropped afterwards (their bytecode and glyph bytes
-        # are about 3 KB of heap on a board)
-        from device import fontdata as F, sheets
-        self.small = Font(sheets.font(F.SMALL, 3, 5, 4, 6, SMALL_N, 4), 4, 6, SMALL_N)
-        self.big = Font(sheets.font(F.BIG, 6, 10, 6, 10, BIG_N, 128), 6, 10, BIG_N)
-        self.low = sheets.lows(F.RANKS)
-        self.cards = sheets.cards(CARD_W, self.low, F.RANKS, F.SUITS)
-        self.narrow = sheets.cards(NARROW_W, self.low, F.RANKS, F.SUITS)
-        F = sheets = None
-        drop("device.sheets")
-        drop("device.fontdata")
+        # the sheets come ready-made (device/sheetdata.py, made by
+        # tools/mksheets.py): bytes copied into each bitmap, then the module
+        # is dropped (its 4 KB of bytes stay on the heap only while loading)
+        from device import sheetdata as S
+        self.small = Font(_sheet(S.SMALL, S.SMALL_W, 6), 4, 6, SMALL_N)
+        self.big = Font(_sheet(S.BIG, S.BIG_W, 10), 6, 10, BIG_N)
+        self.low = S.LOW
+        self.cards = _sheet(S.CARDS, S.CARDS_W, HALF_H)
+        self.narrow = _sheet(S.NARROW, S.NARROW_W, HALF_H)
+        S = None
+        drop("device.sheetdata")
+
+
+def _sheet(data, w, h):
+    """A 1-bit bitmap of w x h holding data (CircuitPython's buffer layout:
+    rows of MSB-first bytes rounded up to 32-bit words)."""
+    bmp = displayio.Bitmap(w, h, 2)
+    try:
+        view = memoryview(bmp)      # CircuitPython: the pixels, writable
+    except TypeError:               # Blinka's Bitmap (the simulator): no buffer
+        view = None
+    if view is not None:
+        view[:] = data
+        bmp.dirty()
+        return bmp
+    stride = len(data) // h
+    for y in range(h):
+        row = y * stride
+        for x in range(w):
+            if data[row + (x >> 3)] & (0x80 >> (x & 7)):
+                bmp[x, y] = 1
+    return bmp
 
 
 class Text:
@@ -125,7 +147,7 @@ class Text:
 
     def card(self, col, row, c, inv=False):
         """A card name in the small font: rank then a suit mark."""
-        rk = c >> 2
+        rk = c >> RANK_SHIFT
         if rk == 0:
             col = self.char(col, row, 65, inv)
         elif rk < 9:
@@ -135,7 +157,7 @@ class Text:
             col = self.char(col, row, 48, inv)
         else:
             col = self.char(col, row, (74, 81, 75)[rk - 10], inv)
-        return self.char(col, row, G_CLUBS + (c & 3), inv)
+        return self.char(col, row, G_CLUBS + (c & SUIT_MASK), inv)
 
     def clear(self, row=-1, col=0, inv=False):
         """Blank a row from col (every row when row < 0)."""

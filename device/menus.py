@@ -64,7 +64,10 @@ def game_menu(app):
 
 
 def on_menu(app, what, k):
-    """Act on a menu answer; returns the rule set whose pages to show, or None."""
+    """Act on a menu answer. Returns what the app calls next, once this module
+    is dropped (App.key): ("begin", name) or ("rulestext", "show", rules);
+    or None. Saves are left to the app for the same reason (App.save_later):
+    one rarely used module in the heap at a time."""
     m = app.menu
     kind = m.kind
     item = m.items[k][3] if k >= 0 else None
@@ -76,11 +79,11 @@ def on_menu(app, what, k):
         elif item == _RULES:
             rules_menu(app)
         elif item == _CONTINUE:
-            app.rare("begin", "resume")
+            return ("begin", "resume")
         elif item == _NEW:
-            app.rare("begin", "new_game_menu")
+            return ("begin", "new_game_menu")
         elif item == _STATS:
-            app.rare("begin", "stats_menu")
+            return ("begin", "stats_menu")
     elif kind == "new":
         if what == "back":
             main_menu(app)
@@ -89,13 +92,13 @@ def on_menu(app, what, k):
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
         elif what == "pick":
-            app.rare("begin", "start_new")
+            return ("begin", "start_new")
     elif kind == "settings":
         if what == "change":
             read_settings(app)
         elif what == "back" or item == _BACK:
             read_settings(app)
-            app.store.save_settings(app.settings)
+            app.save_later(settings=True)
             if app.back_to == "game":
                 app.to_table()
             else:
@@ -110,7 +113,7 @@ def on_menu(app, what, k):
             else:
                 main_menu(app)
         elif what == "pick":
-            return item     # the app shows its pages (device/rulestext.py)
+            return ("rulestext", "show", item)     # its pages (device/rulestext.py)
     elif kind == "game":
         if what == "back" or item == _RESUME:
             app.to_table()
@@ -120,14 +123,14 @@ def on_menu(app, what, k):
         elif item == _UNDO:
             app.sess.think_reset()
             app.sess.undo(app.play.viewer)
-            app.save()
+            app.save(later=True)
             app.to_table(begin=True)
         elif item == _RULES:
             rules_menu(app, "game")
         elif item == _SETTINGS:
             settings_menu(app, "game")
         elif item == _SAVE_QUIT:
-            app.save()
+            app.save(later=True)    # recorded now, written once this module is gone
             app.end_game()
             main_menu(app)
     elif kind == "over":
@@ -215,7 +218,7 @@ def game_over(app):
         st.games += 1
         if g.winner == me and s.level in LEVELS:
             st.wins[LEVELS.index(s.level)] += 1
-        app.store.save_stats(st)
+        app.save_later(stats=True)
     name = t.side_names[g.winner]
     if s.humans == 1 and s.players == 4:
         head = "WE WIN!" if g.winner == me else "THEY WIN"

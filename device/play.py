@@ -12,16 +12,16 @@ THINK   an AI (or the hint) searches, a step between button polls.
 SHOW    an AI's play stays up (the cards it takes inverted) for a while or
         until a key; then it is applied.
 PAUSE   after a BASRA or a sweep, the message stays up for a moment.
+
+Times are hal.clock ticks, which wrap (at 2**29 ms; CircuitPython starts
+them about 65 s before the wrap): every deadline goes through ticks_add,
+ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
-from device.session import WINDOW, Session  # noqa: F401  (type of self.sess)
-from core.state import BASRA, LAY, SWEEP
-
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from core.compat import const
+from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
+from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
+from hal.clock import ticks_add, ticks_diff, ticks_less
 
 PICK = const(0)
 CHOOSE = const(1)
@@ -40,7 +40,6 @@ W_LAYS = b"LAYS"
 W_SWEEP = b"SWEEP"
 W_BASRA = b"BASRA!"
 W_THINK = b"THINKING"
-W_CHOICE = b"A PLAYS  B BACK"
 
 
 class Play:
@@ -124,7 +123,7 @@ class Play:
         s = self.sess
         st = s.state
         self.sel = i
-        card = st.hand[6 * self.viewer + i]
+        card = st.hand[HAND_STRIDE * self.viewer + i]
         self.nopt = s.options(card, self.opt, self.cnt)
         self.k = 0
         self.mode = PICK
@@ -141,9 +140,9 @@ class Play:
             t.say(b"")
             return
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         m = t.msg
-        col = m.card(0, 0, word & 63)
+        col = m.card(0, 0, play_card(word))
         col = m.char(col, 0, 32)
         if f & BASRA:
             col = m.put(col, 0, W_BASRA)
@@ -217,7 +216,7 @@ class Play:
         s = self.sess
         seat = s.to_move()
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         taken = self.cnt[self.k]
         self.t.clear_marks()
         s.play(i)
@@ -227,7 +226,7 @@ class Play:
                         else W_LAYS if f & LAY else W_TAKES)
         if f & (BASRA | SWEEP):
             self.mode = PAUSE
-            self.until = now + PAUSE_MS
+            self.until = ticks_add(now, PAUSE_MS)
             self.redraw(hidden=s.humans > 1)
         else:
             self.next_turn(now)
@@ -245,7 +244,7 @@ class Play:
         m = self.mode
         s = self.sess
         if m == THINK:
-            done = s.think_step(now - s.think_start)
+            done = s.think_step(ticks_diff(now, s.think_start))
             if done:
                 s.think_reset()
                 if self.hinting:
@@ -253,14 +252,14 @@ class Play:
                 else:
                     self.show_ai(now)
                 return True
-            dots = ((now - s.think_start) // 300) % 5
+            dots = (ticks_diff(now, s.think_start) // 300) % 5
             if dots != self.dots:
                 self.dots = dots
                 self.say_thinking(self.viewer if self.hinting else self.mover)
                 return True
             return False
         if m == SHOW or m == PAUSE:
-            if now - self.until >= 0:
+            if not ticks_less(now, self.until):
                 if m == SHOW:
                     s.play(self.pick_i)
                     self.app.played(self.mover, self.flags)
@@ -273,7 +272,7 @@ class Play:
         i = s.pick
         self.pick_i = i
         word = s.buf[2 * i]
-        f = word >> 8
+        f = play_flags(word)
         self.flags = f
         n = self.t.mark_taken(s, i)
         self.t.draw_floor(s)
@@ -281,7 +280,7 @@ class Play:
                         W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
                         else W_LAYS if f & LAY else W_TAKES)
         self.mode = SHOW
-        self.until = now + SHOW_MS + SHOW_PER_CARD * n
+        self.until = ticks_add(now, SHOW_MS + SHOW_PER_CARD * n)
 
     # -- hint -----------------------------------------------------------------------
     def hint(self, now):
@@ -298,16 +297,16 @@ class Play:
         i = s.pick
         word = s.buf[2 * i]
         st = s.state
-        base = 6 * self.viewer
+        base = HAND_STRIDE * self.viewer
         for j in range(st.hand_n[self.viewer]):
-            if st.hand[base + j] == word & 63:
+            if st.hand[base + j] == play_card(word):
                 self.select(j)
                 break
         self.k = s.locate(word, s.buf[2 * i + 1], self.opt, self.cnt)
         self.show_option()
         m = self.t.msg
         col = m.put(0, 0, b"HINT ")
-        col = m.card(col, 0, word & 63)
+        col = m.card(col, 0, play_card(word))
         col = m.char(col, 0, 32)
         col = m.put(col, 0, s.hint_reason)
         m.clear(0, col)

@@ -4,7 +4,6 @@ a game, and take the first usable record (``first``, for ``SaveStore.load``).
 Only needed when a save is read (at start), so device/store.py drops this
 module after loading on the device (its bytecode is RAM on a board).
 """
-from array import array
 
 from device.savedata import LEVEL_CODES, MAX_PLAYS, PLACE_ESCAPE, Saved, Settings, Stats
 

@@ -8,18 +8,14 @@ from array import array
 
 from core.ai.observe import observe
 from core.ai.player import DEVICE_DEADLINE_MS, Player
+from core import cards as C
+from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
-from core.state import FLOOR, PILE
+from core.state import FLOOR, PILE, play_flags
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
-WINDOW = const(32)        # a card's options held at once (more are listed again)
+WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
 # AI decision progress
@@ -113,7 +109,7 @@ class Session:
         if st.hands_empty() and st.stock_left():
             st.deal()
         self.refresh()
-        return word >> 8
+        return play_flags(word)
 
     def replay(self, plays):
         """Deal the current hand again and apply the logged plays (resume, undo)."""
@@ -291,7 +287,9 @@ class Session:
         self.think = STEPPING
 
     def think_step(self, elapsed):
-        """One step of the search; True when the decision is made."""
+        """One step of the search; True when the decision is made. elapsed:
+        ms since think_begin (the caller's ticks_diff); past the device's
+        deadline (core.ai.player.DEVICE_DEADLINE_MS) the best play so far is taken."""
         if self.think == DONE:
             return True
         s = self.ai.search
@@ -325,10 +323,10 @@ class Session:
         aces = 0
         for c in range(52):
             if st.loc[c] == where:
-                r = c >> 2
-                if r == 10:
+                r = C.rank(c)
+                if r == C.JACK:
                     jacks += 1
-                elif r == 0:
+                elif r == C.ACE:
                     aces += 1
         out[0] = st.pile_n[side]
         out[1] = jacks

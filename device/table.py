@@ -11,6 +11,7 @@ the dealer marked with an inverted D).
 """
 import displayio
 
+from core.state import HAND_STRIDE, play_card
 from device import gfx as G
 
 FULL_COLS = 10
@@ -113,9 +114,9 @@ class Table:
 
     def draw_hand(self, sess, seat, sel=-1, hidden=False):
         st = sess.state
-        base = 6 * seat
+        base = HAND_STRIDE * seat
         n = st.hand_n[seat]
-        for i in range(6):
+        for i in range(HAND_STRIDE):
             if i >= n:
                 self.hand.set(i, G.BLANK)
             elif hidden:
@@ -157,7 +158,7 @@ class Table:
         t = self.msg
         col = t.put(0, 0, self.names[seat])
         col = t.char(col, 0, 32)
-        col = t.card(col, 0, word & 63)
+        col = t.card(col, 0, play_card(word))
         col = t.char(col, 0, 32)
         col = t.put(col, 0, note)
         if taken:

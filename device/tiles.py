@@ -1,7 +1,8 @@
-"""The card tiles of the sheets (device/gfx.py uses them, device/sheets.py
+"""The card tiles of the sheets (device/gfx.py uses them, tools/sheets.py
 draws them): card sizes, the tile names of a card (0..51 faces, +INV the
 same card inverted, BACK, BLANK) and where each half of a card sits on a
 sheet of half-height tiles (see device/gfx.py)."""
+from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
 
 CARD_W = const(12)
@@ -19,7 +20,7 @@ HALF_TILES = const(102)  # 28 + 9 x 4 suits x 2 + back + blank
 def top_tile(t):
     """The sheet tile of card t's top half."""
     if t < BACK:
-        return (t >> 2) if t < INV else 13 + ((t - INV) >> 2)
+        return (t >> RANK_SHIFT) if t < INV else 13 + ((t - INV) >> RANK_SHIFT)
     return 26 if t == BACK else 27
 
 
@@ -27,7 +28,7 @@ def bottom_tile(t, low):
     """The sheet tile of card t's bottom half (low: Gfx.low)."""
     if t < BACK:
         if t < INV:
-            return BOTTOM0 + low[t >> 2] * 4 + (t & 3)
+            return BOTTOM0 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
         t -= INV
-        return BOTTOM0 + LOW_KINDS * 4 + low[t >> 2] * 4 + (t & 3)
+        return BOTTOM0 + LOW_KINDS * 4 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
     return BOTTOM0 + LOW_KINDS * 8 + (0 if t == BACK else 1)

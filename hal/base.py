@@ -2,16 +2,8 @@
 ``ButtonEvent`` and the ``Hal`` record. hal/__init__.py re-exports them
 (``hal.A``, ``hal.Hal``); the modules that open a HAL (hal/blinka.py,
 hal/circuitpython.py) import them from here, so that the package, which
-imports those modules to open one, is not imported back by them.
-
-The ``const`` fallback of the HAL is here, once: the HAL does not import
-core/ (it runs without the game), so it cannot use core/compat.py.
-"""
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+imports those modules to open one, is not imported back by them."""
+from hal.compat import const
 
 UP = const(0)
 DOWN = const(1)

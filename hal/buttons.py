@@ -15,11 +15,7 @@ with ``repeat=True`` comes after ``repeat_delay`` ms, then every
 ``__init__`` and reused; state lives in preallocated lists of small ints.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hal.compat import const
 
 from hal.clock import ticks_add, ticks_diff
 

@@ -4,14 +4,9 @@ Ticks wrap at 2**29 so they stay MicroPython small ints (no allocation);
 ``ticks_diff`` is correct for intervals shorter than 2**28 ms (about 3 days).
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hal.compat import const
 
-_PERIOD = const(0x20000000)   # 2**29
-_MASK = const(0x1FFFFFFF)
+_MASK = const(0x1FFFFFFF)     # ticks run 0 .. 2**29 - 1
 _HALF = const(0x10000000)
 
 

@@ -7,11 +7,7 @@ bounces shorter than one interval never show. Events wait in a small ring
 buffer (no allocation after ``__init__``).
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hal.compat import const
 
 from hal.clock import ticks_diff
 

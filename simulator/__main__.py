@@ -19,7 +19,7 @@ def _args(argv):
     p = argparse.ArgumentParser(prog="basra-sim", description="Pocket Basra desktop simulator")
     p.add_argument("--seed", type=int, default=None, help="random seed given to the app (hal.seed)")
     p.add_argument("--app", default=None,
-                   help="module with main(hal) (default: device.code if present, else device.demo)")
+                   help="module with main(hal) (default: device.code if present, else examples.hal_demo)")
     p.add_argument("--buttons", type=int, choices=(4, 6), default=6,
                    help="6 = UP DOWN LEFT RIGHT A B, 4 = LEFT RIGHT A B")
     p.add_argument("--rotation", type=int, choices=(0, 180), default=0)

@@ -289,7 +289,7 @@ def button(x):
 
 def load_app(name=None):
     """The app's ``main``: module ``name``, else device.code if it has main(),
-    else the HAL demo device.demo."""
+    else the HAL demo examples.hal_demo."""
     import importlib
     if name:
         return importlib.import_module(name).main
@@ -299,4 +299,4 @@ def load_app(name=None):
             return mod.main
     except ImportError:
         pass
-    return importlib.import_module("device.demo").main
+    return importlib.import_module("examples.hal_demo").main

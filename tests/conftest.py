@@ -2,12 +2,12 @@
 
 import pytest
 
-from tests import mpvm as _mpvm
+from harness import mpvm as _mpvm
 
 
 @pytest.fixture
 def mpvm():
-    """The MicroPython VM harness (tests/mpvm.py).
+    """The MicroPython VM harness (harness/mpvm.py).
 
     Skips the test with the reason when Node or the npm package is missing;
     fails it instead when CI=true.

@@ -3,12 +3,13 @@ simulator: capture choice and preview, hint, undo, the AI's thinking between
 button polls, sleep and wake, resume after a reset, every menu path, a floor
 too big for one row, and the bytes a cursor move sends."""
 from core import cards as C
+from core.state import play_card
 from device import app as A
 from device import gfx as G
 from device.menus import summary_lines
 from device import play as P
 from device.session import STEPPING
-from tests.devdrive import drive, menu_to, place, set_value
+from harness.devdrive import drive, menu_to, place, set_value
 
 
 def run(steps, **kw):
@@ -122,7 +123,7 @@ def test_hint_selects_the_experts_play_and_gives_a_reason():
         seen["pick"] = (buf[2 * pick], buf[2 * pick + 1])
         seen["chosen"] = (buf[2 * chosen], buf[2 * chosen + 1])
         word = a.sess.buf[2 * a.sess.pick]
-        seen["card"] = word & 63
+        seen["card"] = play_card(word)
         seen["sel_card"] = a.sess.state.hand[a.play.sel]
     run(steps)
     assert "Hint" in seen["items"]

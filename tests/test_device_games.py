@@ -5,7 +5,7 @@ import pytest
 
 from core.rules import PRESETS
 from device import app as A
-from tests.devdrive import Player, drive, menu_to, set_value
+from harness.devdrive import Player, drive, menu_to, set_value
 
 CASES = []
 for k, v in enumerate(PRESETS):

@@ -1,23 +1,23 @@
-"""The device app on the MicroPython VM (displayio stand-in in tests/mpstub):
+"""The device app on the MicroPython VM (displayio stand-in in harness/mpstub):
 it starts, plays, and its heap stays bounded and does not grow during a game
 or under random button presses.
 Figures: python -m tools.heap [--mash N] (README device section, docs/reliability.md)."""
-from tools.heap import growth, mash, measure
+from tools.heap import board, board_table, growth, mash
 
 
-def test_app_heap_from_mpy_is_bounded_and_steady(mpvm):
-    rows = measure(mpy=True, steps=5)
-    at = {}
-    for r in rows:
-        at.setdefault(r["at"], []).append(r["alloc"])
-    hal = at["hal"][0]
-    game = at["game"]
-    # core + AI + save + app (code and objects), live during a game, above the
-    # HAL and stand-ins: measured 75.5 KB (77,280 bytes) from .mpy (target 80 KB)
-    assert max(game) - hal < 78.5 * 1024, max(game) - hal
-    # with the one module a menu press or a save write loads: measured 80.0 KB
-    assert max(at["+menus"] + at["+save"]) - hal < 81.5 * 1024
-    # no growth from one stretch of play to the next
+def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
+    rows, sets = board(games=3)
+    table = board_table(rows)
+    # every moment of issue 15's table within 10% of CircuitPython's figure
+    for key, label, kb, ref, mods in table[1:]:
+        assert abs(kb - ref) <= 0.1 * ref, (label, kb, ref)
+    # one rarely used module at a time while a game is on (menus, begin,
+    # the save's three parts): never two of them together
+    assert all(len(s) <= 1 for s in sets), sets
+    # the peak, a save write during a game: 108.2 KB modelled (110.5 KB measured
+    # before the cut); the 90 KB target is not met yet (docs/performance.md)
+    assert max(kb for _, _, kb, _, _ in table) < 110 * 1024 / 1024
+    game = [r["alloc"] for r in rows if r["at"] == "game"]
     assert max(game) - min(game) < 1024, game
 
 

@@ -12,7 +12,7 @@ from device import play as P
 from device import recover
 from device.play import Play
 from device.table import Table
-from tests.devdrive import drive, menu_to, set_value
+from harness.devdrive import drive, menu_to, set_value
 
 
 def run(steps, **kw):
@@ -315,7 +315,7 @@ print(json.dumps({"msg": seen.get("msg"), "errors": recover.errors,
 
 
 def test_on_micropython_the_traceback_goes_to_serial_and_a_restarts(mpvm):
-    out = mpvm.run(VM_SCRIPT, trees=("core", "hal", "device", ("tests/mpstub", "/app/mpstub")))
+    out = mpvm.run(VM_SCRIPT, trees=("core", "hal", "device", ("harness/mpstub", "/app/mpstub")))
     import json
     row = json.loads(out.strip().splitlines()[-1])
     assert row["msg"][0] == "Something went wrong" and row["msg"][2] == "ValueError"

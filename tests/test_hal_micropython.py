@@ -1,4 +1,4 @@
-"""hal/ and device/ must load on CircuitPython: mpy-cross compiles every
+"""hal/, device/ and examples/ must load on CircuitPython: mpy-cross compiles every
 file, and no module CircuitPython lacks is imported."""
 
 import ast
@@ -16,7 +16,7 @@ FORBIDDEN = {"dataclasses", "enum", "typing", "abc", "itertools", "functools",
 
 def sources():
     out = []
-    for d in ("hal", "device"):
+    for d in ("hal", "device", "examples"):
         for name in sorted(os.listdir(os.path.join(ROOT, d))):
             if name.endswith(".py"):
                 out.append(os.path.join(d, name))
@@ -31,7 +31,7 @@ def mpy_cross():
 def test_there_is_something_to_check():
     names = sources()
     assert "hal/__init__.py" in names and "hal/buttons.py" in names
-    assert "device/demo.py" in names
+    assert "examples/hal_demo.py" in names
 
 
 @pytest.mark.parametrize("path", sources())

@@ -1,5 +1,5 @@
 """hal/ on a real MicroPython VM (the WebAssembly build, through the shared
-tests/mpvm.py harness): the modules import, the wrap arithmetic matches, and
+harness/mpvm.py harness): the modules import, the wrap arithmetic matches, and
 reading buttons and the clock allocates nothing (gc.mem_alloc unchanged
 over thousands of reads with the collector off)."""
 
@@ -8,7 +8,7 @@ import json
 import pytest
 
 try:
-    from tests import mpvm
+    from harness import mpvm
 except Exception as e:  # the harness is someone else's and may be missing
     mpvm = None
     _why = str(e)
@@ -66,7 +66,7 @@ print(json.dumps({"alloc": after - before, "events": got,
 
 def test_buttons_and_clock_allocate_nothing_on_micropython():
     if mpvm is None:
-        pytest.skip("tests/mpvm.py not available: " + _why)
+        pytest.skip("harness/mpvm.py not available: " + _why)
     mpvm.require_vm()
     out = mpvm.run(SCRIPT, trees=("hal",))
     row = json.loads(out.strip().splitlines()[-1])

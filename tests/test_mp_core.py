@@ -95,3 +95,19 @@ def test_the_heap_does_not_grow_from_game_to_game(mpvm):
     normal, expert = heap[1:201], heap[201:211]
     assert max(normal) - min(normal) <= 64, (min(normal), max(normal))
     assert max(expert) - min(expert) <= 64, (min(expert), max(expert))
+
+
+def test_wide_draws_and_laydown_games_are_the_same_on_both_vms(mpvm):
+    from core.bots import below_any
+    from core.prng import Prng
+
+    sizes = [52, 32768, 40000, 3 << 15, 178175 * 9, 1 << 30, 3 << 31]
+    script = "import json\nfrom core.bots import below_any\nfrom core.prng import Prng\nfrom core.referee import play_game\n"
+    script += "p = Prng(5)\nprint(json.dumps([below_any(p, n) for n in %r for _ in range(5)]))\n" % sizes
+    for v in ("egyptian", "french"):
+        script += "print(json.dumps(play_game(7, ['laydown', 'random'], %r)))\n" % v
+    rows = mpvm.run_json(script, timeout=240)
+    p = Prng(5)
+    assert rows[0] == [below_any(p, n) for n in sizes for _ in range(5)]
+    for v, row in zip(("egyptian", "french"), rows[1:]):
+        assert row == json.loads(json.dumps(play_game(7, ["laydown", "random"], v))), v

@@ -1,12 +1,12 @@
-"""Tests of the MicroPython VM harness itself (tests/mpvm.py, tests/mpvm_runner.mjs,
-tests/mp/alloccheck.py)."""
+"""Tests of the MicroPython VM harness itself (harness/mpvm.py, harness/mpvm_runner.mjs,
+harness/mp/alloccheck.py)."""
 
 import json
 import time
 
 import pytest
 
-from tests import mpvm as mpvm_module
+from harness import mpvm as mpvm_module
 
 
 def test_prints_result(mpvm):
@@ -173,7 +173,7 @@ alloccheck.report("make_list", make_list, 4)
 
 
 def test_alloccheck_docstring_example(mpvm):
-    # The example in tests/mp/alloccheck.py's docstring, verbatim.
+    # The example in harness/mp/alloccheck.py's docstring, verbatim.
     doc = (mpvm.HELPERS / "alloccheck.py").read_text()
     assert ALLOCCHECK_EXAMPLE.strip() in "\n".join(l[4:] for l in doc.splitlines())
     out = mpvm.run(ALLOCCHECK_EXAMPLE, trees=())

@@ -40,3 +40,4 @@ def test_shuffle_is_a_permutation():
     p.shuffle(buf, 52)
     assert sorted(buf) == list(range(52))
     assert list(buf) != list(range(52))
+

@@ -34,6 +34,42 @@ def test_legal_plays_equal_the_brute_force_oracle(pos, variant):
     assert got == oracle.plays(hand, floor, R.preset(variant))
 
 
+@st.composite
+def big_floors(draw):
+    # 11 to 16 floor cards from the ranks below top (top 4: the 16 cards A to
+    # 4, the floors with the most takes; top 13: the whole deck), 1 to 4 hand
+    # cards from the rest
+    top = draw(st.integers(4, 13))
+    low = draw(st.permutations(range(4 * top)))
+    floor = low[:draw(st.integers(11, 16))]
+    rest = draw(st.permutations([c for c in range(52) if c not in floor]))
+    return rest[:draw(st.integers(1, 4))], floor
+
+
+def as_keys(plays):
+    return [(C.parse(p["card"]), tuple(C.parse(n) for n in p["take"]), p["basra"], p["sweep"]) for p in plays]
+
+
+@pytest.mark.parametrize("variant", R.PRESETS)
+@settings(max_examples=40, deadline=None)
+@given(pos=big_floors())
+def test_legal_plays_equal_the_oracle_on_floors_of_11_to_16_cards(variant, pos):
+    hand, floor = pos
+    got = as_keys(legal_plays(C.names(hand), C.names(floor), variant))
+    assert len(got) == len(set(got))
+    assert set(got) == oracle.plays(hand, floor, R.preset(variant))
+
+
+def test_the_issue_11_position_has_its_116_plays_and_its_game_replays():
+    # once "more than 4096 distinct plays in one position" (issue 11)
+    hand, floor = "10H", "AH 2H 3S 4S 5H 5S 6H 7C 8C 9S 10C"
+    got = as_keys(legal_plays(hand, floor, "egyptian"))
+    assert len(got) == len(set(got)) == 116
+    assert set(got) == oracle.plays(C.parse_list(hand), C.parse_list(floor), R.preset("egyptian"))
+    log = play_game(22, ["random", "random"])
+    assert replay(log) == log["scores"]
+
+
 @settings(max_examples=300, deadline=None)
 @given(positions(), st.sampled_from(R.PRESETS))
 def test_legal_plays_lists_each_card_and_take_once_in_deck_order(pos, variant):

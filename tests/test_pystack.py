@@ -7,11 +7,11 @@ ends the game with "RuntimeError: pystack exhausted". Each test runs a
 workload on the MicroPython VM with MARGIN_BYTES less than that and fails
 with the pystack the workload needs (found by bisection). The figures
 include one frame a board does not have (the VM runner's function around
-the script, see tests/mpvm.py pystack_overhead), so they err on the safe
+the script, see harness/mpvm.py pystack_overhead), so they err on the safe
 side.
 
 The workloads: the device's own call path (device/code.py's main over the
-VM's stand-ins of tests/mpstub, whole games at the hard and expert levels
+VM's stand-ins of harness/mpstub, whole games at the hard and expert levels
 by pressing A), core.referee.play_game hard against expert, and every level
 deciding on the biggest floors (a hand card facing 17 small cards).
 
@@ -22,8 +22,8 @@ import sys
 
 import pytest
 
-from tests import mpvm
-from tests.mpvm import CIRCUITPY_PYSTACK_WORDS, PYSTACK_WORD_BYTES
+from harness import mpvm
+from harness.mpvm import CIRCUITPY_PYSTACK_WORDS, PYSTACK_WORD_BYTES
 
 PYSTACK_BYTES = CIRCUITPY_PYSTACK_WORDS * PYSTACK_WORD_BYTES     # 2,048: a board's
 
@@ -34,7 +34,7 @@ PYSTACK_BYTES = CIRCUITPY_PYSTACK_WORDS * PYSTACK_WORD_BYTES     # 2,048: a boar
 # ones played here.
 MARGIN_BYTES = 512
 
-DEVICE_TREES = ("core", "hal", "device", ("tests/mpstub", "/app/mpstub"))
+DEVICE_TREES = ("core", "hal", "device", ("harness/mpstub", "/app/mpstub"))
 
 # The device app, started as code.py starts it (hal.run(main)), playing one
 # whole game (2 players, egyptian, target 101) at LEVEL against the AI by

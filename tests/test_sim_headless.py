@@ -11,7 +11,7 @@ from simulator.headless import parse, run_script
 from simulator.render import braille_lines, halfblock_lines, read_png
 from simulator.sim import Simulator
 from simulator.ssd1306 import HEIGHT, WIDTH
-from device import demo
+from examples import hal_demo as demo
 
 TOP = demo.TOP
 
@@ -147,7 +147,7 @@ def test_cli_screenshot_raw_frames_and_stats(tmp_path, capsys):
     png = tmp_path / "out.png"
     raw = tmp_path / "frames.bin"
     rc = cli_main(["--script", "RIGHT A shot:mid", "--seed", "4", "--screenshot", str(png),
-                   "--raw", str(raw), "--stats", "--app", "device.demo"])
+                   "--raw", str(raw), "--stats", "--app", "examples.hal_demo"])
     assert rc == 0
     out = capsys.readouterr().out
     assert "bytes per refresh" in out

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from device import demo
+from examples import hal_demo as demo
 from simulator.headless import run_script
 from simulator.terminal import decode, layout, QUIT
 
@@ -115,7 +115,7 @@ class Session:
         self.attrs_before = termios.tcgetattr(slave)
         env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + str(tmp_path), TERM="xterm")
         if "--app" not in args:
-            args = ["--app", "device.demo"] + list(args)
+            args = ["--app", "examples.hal_demo"] + list(args)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "simulator",
              "--save", str(tmp_path / "sim.sav")] + list(args),

@@ -5,7 +5,7 @@ from core import cards as C
 from core.game import Game, game_winner, out_of_the_running
 from core.referee import legal_plays, score_hand
 from core.rules import PRESETS, preset
-from core.state import BASRA, LAY, PILE, SWEEP, State
+from core.state import BASRA, LAY, PILE, SWEEP, State, play_flags
 
 ALL = PRESETS
 
@@ -148,7 +148,7 @@ def test_jack_two_card_house_rule():
     r.jack_basra = R.JACK_BASRA_TWO
     st = State(r)
     st.place(0, [C.parse("JS")], C.parse_list("5H 6S"))
-    assert any(word >> 8 & BASRA for word, _take in all_plays(st))
+    assert any(play_flags(word) & BASRA for word, _take in all_plays(st))
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.mpvm import compile_trees, run_json
+from harness.mpvm import compile_trees, run_json
 from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core
 from tools.calibrate import PUBLISHED_RP2040_SECONDS, prime_loop_seconds, vm_prime_loop_seconds

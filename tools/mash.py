@@ -21,7 +21,8 @@ import random
 import sys
 import time
 
-from core.state import FLOOR, HAND, PILE
+from core.plays import Plays, index_of
+from core.state import FLOOR, HAND, HAND_STRIDE, PILE
 
 # RP2040 CircuitPython / CPython speed, from the issue-6292 prime loop
 # (2.2 min against 0.4 s, /work/shared/references.md; tools/calibrate)
@@ -81,7 +82,7 @@ def _cards_ok(st):
         if counts.get(HAND + s, 0) != st.hand_n[s]:
             return "seat %d holds %d cards, hand_n says %d" % (s, counts.get(HAND + s, 0), st.hand_n[s])
         for i in range(st.hand_n[s]):
-            if st.loc[st.hand[6 * s + i]] != HAND + s:
+            if st.loc[st.hand[HAND_STRIDE * s + i]] != HAND + s:
                 return "seat %d's hand lists a card it does not hold" % s
     if counts.get(FLOOR, 0) != st.floor_n:
         return "floor has %d cards, floor_n says %d" % (counts.get(FLOOR, 0), st.floor_n)
@@ -97,13 +98,14 @@ def mash(presses, seed=1, log=None):
     from device import recover
     from device import save as SV
     from device.play import SHOW, THINK, Play
-    from device.session import Session
+    from device.session import WINDOW, Session
     from simulator.headless import run_script
     from simulator.sim import SimDisplay
 
     w = Watch()
     orig = (Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep)
     orig_step = Session.think_step
+    listed = Plays()                # a cursor of our own to check each play is legal
     sims = []
 
     def s_step(self, elapsed):
@@ -120,8 +122,10 @@ def mash(presses, seed=1, log=None):
     def s_play(self, i):
         st = self.state
         seat = st.to_move
-        if not 0 <= i < self.n:
-            w.fail("play %d is not among the %d legal plays" % (i, self.n))
+        if not 0 <= i <= WINDOW:
+            w.fail("play %d is outside the session's buffer of plays" % i)
+        elif index_of(listed, st, self.buf[2 * i], self.buf[2 * i + 1]) < 0:
+            w.fail("play %d is not among the legal plays" % i)
         if w.ctx == "human" and not self.is_human(seat):
             w.fail("a press played for AI seat %d" % seat)
         elif w.ctx is None and self.is_human(seat):

@@ -1,4 +1,4 @@
-"""Generate device/fontdata.py: the bitmap fonts and card glyphs of the device.
+"""Generate tools/fontdata.py: the bitmap fonts and card glyphs of the device.
 
     python -m tools.mkfont
 
@@ -9,7 +9,6 @@ SMALL: a 3x5 font drawn here (4x6 cells), one byte a row (bit 2 = left),
 ASCII 32..126 then the extra glyphs listed in EXTRA.
 RANKS: 5x7 card ranks A..K; SUITS: 5x5 suit marks C D H S (bit 4 = left).
 """
-import glob
 import os
 
 SMALL = {
@@ -184,7 +183,7 @@ def main():
            'RANKS: 5x7 A..K, SUITS: 5x5 C D H S, bit 4 left."""', "",
            "BIG = %r" % bytes(big), "SMALL = %r" % bytes(small),
            "RANKS = %r" % bytes(ranks), "SUITS = %r" % bytes(suits), ""]
-    path = os.path.join(os.path.dirname(__file__), "..", "device", "fontdata.py")
+    path = os.path.join(os.path.dirname(__file__), "fontdata.py")
     with open(path, "w") as f:
         f.write("\n".join(out))
     print("wrote", os.path.normpath(path), len(big), len(small), len(ranks), len(suits))

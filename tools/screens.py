@@ -20,8 +20,8 @@ def capture():
     """name -> Simulator view rows and frame bytes, for every main screen."""
     from device import app as A
     from device import play as P
-    from tests import devdrive
-    from tests.devdrive import drive, menu_to, set_value
+    from harness import devdrive
+    from harness.devdrive import drive, menu_to, set_value
 
     shots = {}
     holder = {}

@@ -15,6 +15,7 @@ from core import cards as C
 from core.ai.evaluate import danger
 from core.ai.observe import Observation, observe
 from core.ai.search import Search
+from core.plays import cards_taken
 from core.compat import const
 from core.prng import Prng
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
@@ -145,7 +146,6 @@ class Player:
 
     def reason(self, state, word, take):
         flags = word >> 8
-        card = word & 63
         if flags & BASRA:
             return "BASRA"
         if flags & SWEEP:
@@ -153,23 +153,13 @@ class Player:
         if flags & LAY:
             # laid on an empty floor it stands alone; on a floor, none is alone
             return "starts the floor" if state.floor_n == 0 else "leaves no lone card"
-        n = _count(take, card)
+        n = cards_taken(state, word, take)
         for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
             if flags & flag:
                 return "takes %s + %d cards" % (name, n - 1) if n > 1 else "takes the " + name
         if state.floor_n == n:
             return "clears the floor"
         return "takes %d card%s" % (n, "" if n == 1 else "s")
-
-
-def _count(take, card):
-    if (card >> 2) > C.JACK:
-        return take
-    n = 0
-    while take:
-        n += take & 7
-        take >>= 3
-    return n
 
 
 def _one_group(word, take):

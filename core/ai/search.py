@@ -9,7 +9,7 @@ to the end of the hand (an exact solve, bounded by a node budget).
 
 Every legal play is listed (core/plays.py, no cap). At the root, when a
 huge floor gives more than ROOT_CAP plays, the ROOT_CAP best after one ply
-are searched. Below the root every play is searched, one cursor per ply.
+are searched. Below the root every play is searched, one cursor slot per ply.
 
 The search is iterative: one loop with a frame of small arrays per ply,
 so its call depth is the same at every depth (a board's Python stack is
@@ -31,7 +31,7 @@ from core.plays import Plays
 from core.prng import Prng
 from core.state import State
 
-ROOT_CAP = const(96)  # root plays searched (the best after one ply when more)
+ROOT_CAP = const(48)  # root plays searched (the best after one ply when more)
 MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
@@ -62,7 +62,7 @@ class Search:
         self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
         self.cur = array("i", [0] * ROOT_CAP)  # this world's values
         # one frame per ply (index 1..MAX_PLY; 0 lists the root)
-        self.plays = [Plays() for _ in range(MAX_PLY + 1)]
+        self.plays = Plays(MAX_PLY + 1)  # slot p lists ply p's plays
         self.alpha = array("i", [0] * (MAX_PLY + 1))
         self.beta = array("i", [0] * (MAX_PLY + 1))
         self.best_v = array("i", [0] * (MAX_PLY + 1))
@@ -105,11 +105,11 @@ class Search:
         self.carry = obs.carry
         self.scored = False
         root = self.root
-        cursor = self.plays[0]
-        cursor.start(w, -1, True)
+        cursor = self.plays
+        cursor.start(w, -1, True, 0)
         n = 0
         listed = 0
-        while cursor.next():
+        while cursor.next(0):
             listed += 1
             if n < ROOT_CAP:
                 root[2 * n] = cursor.word
@@ -339,9 +339,8 @@ class Search:
                         w.undeal()
                 return 0
             if v == _OPEN:
-                cursor = plays[p]
-                if alpha[p] < beta[p] and cursor.next():
-                    w.apply(cursor.word, cursor.take)
+                if alpha[p] < beta[p] and plays.next(p):
+                    w.apply(plays.word, plays.take)
                     p += 1
                     alpha[p] = alpha[p - 1]
                     beta[p] = beta[p - 1]
@@ -391,7 +390,7 @@ class Search:
             mx = (w.to_move % self.rules.sides) == self.side
             self.maximize[p] = mx
             self.best_v[p] = -INF if mx else INF
-            self.plays[p].start(w, -1, True)
+            self.plays.start(w, -1, True, p)
             return _OPEN
         if self.dealt[p]:
             w.undeal()

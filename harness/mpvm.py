@@ -1,10 +1,10 @@
 """Run MicroPython code on the WebAssembly VM (npm @micropython/micropython-webassembly-pyscript).
 
 The VM is MicroPython 1.27 compiled to WebAssembly, run by Node through
-tests/mpvm_runner.mjs. Every call starts a fresh Node process (about 0.2 s)
+harness/mpvm_runner.mjs. Every call starts a fresh Node process (about 0.2 s)
 and always runs under a timeout: the process is killed when it runs out.
 
-    from tests.mpvm import run, run_json
+    from harness.mpvm import run, run_json
 
     out = run("import core.cards\\nprint('ok')")            # core/ is copied in by default
     assert out.strip() == "ok"
@@ -19,7 +19,7 @@ and always runs under a timeout: the process is killed when it runs out.
 Inside the VM:
   * the trees given (default: core/) are copied to /app/<name> and /app is
     first on sys.path, so `import core.rules` works as on the desktop;
-  * tests/mp/*.py (helpers such as alloccheck) are copied to /lib, so
+  * harness/mp/*.py (helpers such as alloccheck) are copied to /lib, so
     `import alloccheck` works;
   * the script runs as __main__ from /app/main.py (tracebacks name it);
   * the runner unlocks the heap if the script leaves heap_lock() in force
@@ -47,8 +47,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-RUNNER = REPO / "tests" / "mpvm_runner.mjs"
-HELPERS = REPO / "tests" / "mp"
+RUNNER = REPO / "harness" / "mpvm_runner.mjs"
+HELPERS = REPO / "harness" / "mp"
 PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 DEFAULT_HEAPSIZE = 512 * 1024
@@ -60,7 +60,7 @@ DEFAULT_TIMEOUT = 60.0
 # CircuitPython 10.2.1). The VM's loader defaults to 2,048 words (8 KB), four
 # times a board's, where code too deep for the board ("RuntimeError: pystack
 # exhausted") would still pass. Every run (run(), tools/bench, tools/heap,
-# the emulated board of tests/emuboard.py) uses this unless told otherwise.
+# the emulated board of harness/emuboard.py) uses this unless told otherwise.
 PYSTACK_WORD_BYTES = 4
 CIRCUITPY_PYSTACK_WORDS = 512
 
@@ -193,7 +193,7 @@ def run(
         2,048 bytes by default (CIRCUITPY_PYSTACK_WORDS).
     trees: directories copied in, relative to the repository root or absolute;
         each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
-    helpers: copy tests/mp/*.py to /lib (import alloccheck).
+    helpers: copy harness/mp/*.py to /lib (import alloccheck).
     check: raise MPVMError on a non-zero exit; with check=False a
         subprocess.CompletedProcess-like result object is returned instead.
     Always raises MPVMTimeout after `timeout` seconds (the process is killed).

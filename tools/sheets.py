@@ -1,8 +1,10 @@
-"""Draws the font and card sheets of device/gfx.py (once, at start), from the
-glyph bytes of device/fontdata.py that gfx.Gfx passes in. gfx.Gfx drops this
-module and fontdata after use: neither is needed once the sheets exist."""
+"""Draws the font and card sheets of device/gfx.py from the glyph bytes of
+tools/fontdata.py. tools/mksheets.py runs it on the desktop and writes the
+result to device/sheetdata.py, which the app copies into its bitmaps: the
+board neither loads this module nor fontdata."""
 import displayio
 
+from core.cards import RANK_SHIFT, SUIT_MASK
 from device.tiles import BACK, BLANK, CARD_H, CARD_W, HALF_H, HALF_TILES, INV, bottom_tile, top_tile
 
 
@@ -86,6 +88,6 @@ def cards(w, low, ranks, suits):
             continue
         c = t - INV if inv else t
         v = 0 if inv else 1
-        _glyph(sh, t, gx, 2, ranks, (c >> 2) * 7, 7, v)
-        _glyph(sh, t, gx, 10, suits, (c & 3) * 5, 5, v)
+        _glyph(sh, t, gx, 2, ranks, (c >> RANK_SHIFT) * 7, 7, v)
+        _glyph(sh, t, gx, 10, suits, (c & SUIT_MASK) * 5, 5, v)
     return sh.bmp

@@ -1,4 +1,5 @@
-"""HAL demo: a few cards and a button echo (until the game app exists).
+"""HAL demo: a few cards and a button echo, to try a board's wiring and the
+HAL without the game (basra-sim --app examples.hal_demo).
 
 Written only against hal/ (plus displayio and adafruit_display_text), so it
 runs on a board, on a Pi through Blinka and in the simulator.

@@ -1,12 +1,12 @@
 // Run one MicroPython script on the WebAssembly VM of the npm package
 // @micropython/micropython-webassembly-pyscript (MicroPython 1.27).
 //
-//   node tests/mpvm_runner.mjs [--heapsize BYTES] --pystack WORDS
+//   node harness/mpvm_runner.mjs [--heapsize BYTES] --pystack WORDS
 //        [--tree HOSTDIR[=VMDIR]]... [--lib HOSTDIR]... [--path VMDIR]...
 //        [--name NAME] SCRIPT.py | -
 //
 // --pystack is the Python call-frame stack in words of 4 bytes. It has no
-// default here: tests/mpvm.py passes CIRCUITPY_PYSTACK_WORDS (512 words =
+// default here: harness/mpvm.py passes CIRCUITPY_PYSTACK_WORDS (512 words =
 // 2,048 bytes, CircuitPython's), the one place the figure is kept.
 //
 // --tree copies a host directory (recursively; __pycache__, dot files, .pyc
@@ -24,7 +24,7 @@
 // force hangs the VM for good. The wrapper below unlocks the heap in a
 // `finally` around the script, which covers exceptions that reach the top,
 // but a script can still spin forever; the caller must run this under a
-// timeout and kill it (tests/mpvm.py does).
+// timeout and kill it (harness/mpvm.py does).
 
 import fs from "node:fs";
 import path from "node:path";
@@ -57,7 +57,7 @@ for (let i = 0; i < argv.length; i++) {
   else usage(`unexpected argument ${a}`);
 }
 if (opts.script === null) usage("no script given (use - for stdin)");
-if (!opts.pystack) usage("--pystack WORDS is required (tests/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
+if (!opts.pystack) usage("--pystack WORDS is required (harness/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
 if (!(opts.heapsize > 0) || !(opts.pystack > 0)) usage("bad --heapsize or --pystack");
 
 // stdout/stderr: collect bytes, flush whole lines, flush the rest at the end.

@@ -1,6 +1,6 @@
 """An emulated board on a pseudo-terminal, for basra-flash tests.
 
-tests/mpvm_board.mjs runs the MicroPython WebAssembly VM with its REPL on
+harness/mpvm_board.mjs runs the MicroPython WebAssembly VM with its REPL on
 stdin/stdout; this module puts it behind a pty so that the real mpremote (and
 so basra-flash) connects to ``/dev/pts/N`` as to a USB serial board. It is
 MicroPython 1.27 dressed up as CircuitPython (see mpvm_board.mjs for what is
@@ -11,7 +11,7 @@ faked), not CircuitPython.
         board.dump(tmpdir)          # the drive's files, straight from the VM
         board.resets()              # soft reboots seen
 
-Run ``python -m tests.emuboard [--readonly] [--capacity N] ...`` to keep one
+Run ``python -m harness.emuboard [--readonly] [--capacity N] ...`` to keep one
 open by hand: it prints the port and serves until Ctrl-C.
 """
 
@@ -27,16 +27,17 @@ import time
 import tty
 from pathlib import Path
 
-from tests.mpvm import CIRCUITPY_PYSTACK_WORDS, die_with_parent, node_binary, unavailable_reason
+from harness.mpvm import CIRCUITPY_PYSTACK_WORDS, die_with_parent, node_binary, unavailable_reason
 
 REPO = Path(__file__).resolve().parent.parent
-SCRIPT = REPO / "tests" / "mpvm_board.mjs"
+SCRIPT = REPO / "harness" / "mpvm_board.mjs"
 
 
 class EmulatedBoard:
     def __init__(self, impl="circuitpython", board_id="raspberry_pi_pico",
                  cp_version="9.2.1", machine=None, capacity=1024 * 1024,
-                 readonly=False, displayio=True, nvm=4096, pystack=CIRCUITPY_PYSTACK_WORDS):
+                 readonly=False, displayio=True, nvm=4096, pystack=CIRCUITPY_PYSTACK_WORDS,
+                 sha256=True, running=False):
         args = ["--impl", impl, "--board-id", board_id, "--cp-version", cp_version,
                 "--capacity", str(int(capacity)), "--nvm", str(int(nvm)),
                 "--pystack", str(int(pystack))]
@@ -46,6 +47,10 @@ class EmulatedBoard:
             args.append("--readonly")
         if not displayio:
             args.append("--no-displayio")
+        if not sha256:
+            args.append("--no-sha256")
+        if running:
+            args.append("--running")
         self.args = args
         self.proc = None
         self.port = None
@@ -207,10 +212,13 @@ def main(argv=None):
     ap.add_argument("--capacity", type=int, default=1024 * 1024)
     ap.add_argument("--readonly", action="store_true")
     ap.add_argument("--no-displayio", action="store_true")
+    ap.add_argument("--no-sha256", action="store_true", help="hashlib without SHA-256")
+    ap.add_argument("--running", action="store_true", help="boot running code.py")
     a = ap.parse_args(argv)
     with EmulatedBoard(impl=a.impl, board_id=a.board_id, cp_version=a.cp_version,
                        capacity=a.capacity, readonly=a.readonly,
-                       displayio=not a.no_displayio) as board:
+                       displayio=not a.no_displayio, sha256=not a.no_sha256,
+                       running=a.running) as board:
         print("emulated board on", board.port, "(Ctrl-C to stop)", flush=True)
         try:
             while board.proc.poll() is None:

@@ -1,4 +1,4 @@
-"""Checks of core/ run inside the MicroPython VM (copied to /lib by tests/mpvm.py).
+"""Checks of core/ run inside the MicroPython VM (copied to /lib by harness/mpvm.py).
 
 Each function prints JSON lines; tests/test_mp_core.py reads them.
 """

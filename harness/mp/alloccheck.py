@@ -1,6 +1,6 @@
 """Allocation checks that run inside the MicroPython VM (copied to /lib).
 
-tests/mpvm.run() copies this file into the VM, so a script can `import
+harness/mpvm.run() copies this file into the VM, so a script can `import
 alloccheck`. It is MicroPython code: it uses micropython.heap_lock() and
 gc.mem_alloc(), which CPython does not have.
 
@@ -31,7 +31,7 @@ garbage, including its return value.
 Example (it runs in tests/test_mpvm_harness.py):
 
     import json
-    from tests.mpvm import run_json
+    from harness.mpvm import run_json
     rows = run_json('''
     import alloccheck
 
@@ -143,7 +143,7 @@ def report(name, fn, *args):
 
     The line is {"check": name, "ok": bool, "error": str or None,
     "alloc": bytes, or None when the unlocked call raised};
-    tests/mpvm.run_json() collects them. fn is called twice (once locked,
+    harness/mpvm.run_json() collects them. fn is called twice (once locked,
     once measured), so it must be repeatable.
     """
     ok, err = locked(fn, *args)

@@ -3,16 +3,16 @@
 // line. It is MicroPython dressed up to look like a CircuitPython board; it
 // is not CircuitPython.
 //
-//   node tests/mpvm_board.mjs [--impl circuitpython|micropython]
+//   node harness/mpvm_board.mjs [--impl circuitpython|micropython]
 //        [--board-id ID] [--cp-version 9.2.1] [--machine TEXT]
 //        [--capacity BYTES] [--readonly] [--no-displayio] [--nvm BYTES]
-//        [--heapsize BYTES] --pystack WORDS [--ctl-fd FD]
+//        [--no-sha256] [--running] [--heapsize BYTES] --pystack WORDS [--ctl-fd FD]
 //
 // stdin/stdout are the serial line (bytes in, bytes out): each byte read
 // goes to the VM's event-driven REPL (replProcessChar), so the friendly
 // REPL, the raw REPL (Ctrl-A) and Ctrl-D all behave as on a board. Raw-paste
 // mode is not supported by this REPL; mpremote notices and falls back to the
-// plain raw REPL, as it does for old boards. tests/emuboard.py puts this
+// plain raw REPL, as it does for old boards. harness/emuboard.py puts this
 // behind a pseudo-terminal so that mpremote connects to /dev/pts/N.
 //
 // The board's drive (CIRCUITPY) is a Python VFS mounted at "/" inside the VM
@@ -22,7 +22,7 @@
 // as CIRCUITPY is while a computer has it mounted over USB.
 //
 // --pystack is the Python call-frame stack in words of 4 bytes, required:
-// tests/emuboard.py passes tests/mpvm.py's CIRCUITPY_PYSTACK_WORDS (512
+// harness/emuboard.py passes harness/mpvm.py's CIRCUITPY_PYSTACK_WORDS (512
 // words = 2,048 bytes, CircuitPython's).
 //
 // Dressing (only with --impl circuitpython): sys.implementation reads
@@ -30,7 +30,17 @@
 // modules board (board_id), microcontroller (nvm), displayio, keypad,
 // i2cdisplaybus and storage (remount raises RuntimeError as on a board whose
 // drive is visible over USB) are put in sys.modules. --no-displayio leaves
-// displayio and keypad out, as on a SAMD21 build.
+// displayio and keypad out, as on a SAMD21 build. hashlib is CircuitPython's:
+// hashlib.new("sha256", data) and no hashlib.sha256; --no-sha256 leaves even
+// hashlib.new out (a build without SHA-256).
+//
+// --running: the board boots running code.py (the game), as a board does
+// when it is plugged in. Input is ignored until a Ctrl-C; then, after a
+// moment, it prints code.py's KeyboardInterrupt traceback, "Code done
+// running." and "Press any key to enter the REPL": that key, and whatever
+// came with it (bytes sent while the traceback was on its way count too),
+// only brings up the friendly REPL. So the first raw-REPL request made
+// right after the Ctrl-C is lost, as on CircuitPython.
 //
 // Soft reboot (Ctrl-D on an empty raw-REPL line, or in the friendly REPL)
 // really restarts: the drive's files are kept, a new VM is made (sys.modules,
@@ -59,7 +69,7 @@ function usage(msg) {
 const opts = {
   impl: "circuitpython", boardId: "raspberry_pi_pico", cpVersion: "9.2.1",
   machine: "Raspberry Pi Pico with rp2040", capacity: 1024 * 1024,
-  readonly: false, displayio: true, nvm: 4096, heapsize: 512 * 1024, pystack: 0, ctlFd: -1,
+  readonly: false, displayio: true, sha256: true, running: false, nvm: 4096, heapsize: 512 * 1024, pystack: 0, ctlFd: -1,
 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -72,6 +82,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--capacity") opts.capacity = parseInt(next(), 10);
   else if (a === "--readonly") opts.readonly = true;
   else if (a === "--no-displayio") opts.displayio = false;
+  else if (a === "--no-sha256") opts.sha256 = false;
+  else if (a === "--running") opts.running = true;
   else if (a === "--nvm") opts.nvm = parseInt(next(), 10);
   else if (a === "--heapsize") opts.heapsize = parseInt(next(), 10);
   else if (a === "--pystack") opts.pystack = parseInt(next(), 10);
@@ -79,7 +91,7 @@ for (let i = 0; i < argv.length; i++) {
   else usage(`unknown argument ${a}`);
 }
 if (!["circuitpython", "micropython"].includes(opts.impl)) usage("--impl is circuitpython or micropython");
-if (!(opts.pystack > 0)) usage("--pystack WORDS is required (tests/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
+if (!(opts.pystack > 0)) usage("--pystack WORDS is required (harness/mpvm.py: CIRCUITPY_PYSTACK_WORDS)");
 if (!/^\d+\.\d+\.\d+$/.test(opts.cpVersion)) usage("--cp-version looks like 9.2.1");
 
 let loadMicroPython;
@@ -214,6 +226,12 @@ class _Os:
         return _Uname()
     def __getattr__(self, k):
         return getattr(_ros, k)
+import hashlib as _rhash
+def _hash_new(name, data=b''):
+    # CircuitPython's hashlib.new: the only way to SHA-256 there
+    if name != 'sha256':
+        raise ValueError('unsupported hash type')
+    return _rhash.sha256(data)
 def _remount(path, readonly=False, disable_concurrent_write_protection=False):
     raise RuntimeError("Cannot remount path when visible via USB.")
 _m = _rsys.modules
@@ -222,6 +240,7 @@ _m['board'] = _Mod('board', board_id=${py(opts.boardId)})
 _m['microcontroller'] = _Mod('microcontroller', nvm=bytearray(${opts.nvm}))
 _m['storage'] = _Mod('storage', remount=_remount)
 _m['i2cdisplaybus'] = _Mod('i2cdisplaybus')
+_m['hashlib'] = ${opts.sha256 ? "_Mod('hashlib', new=_hash_new)" : "_Mod('hashlib')"}
 ${opts.displayio ? "_m['displayio'] = _Mod('displayio')\n_m['keypad'] = _Mod('keypad')" : ""}
 _m['sys'] = _Sys()
 del _m
@@ -272,7 +291,42 @@ let resets = 0;
 let raw = false;          // our view of the REPL mode, to come back in it
 let esc = [];             // a raw-paste request being read
 let mp = await boot([], false);
+// code.py running at power-up: "running" until a Ctrl-C, "stopping" while
+// its traceback is on its way, "anykey" at "Press any key", then "repl"
+let codeState = opts.running ? "running" : "repl";
+let heldKeys = 0;
+if (opts.running) {
+  outBuf = [];            // no REPL banner: code.py's output instead
+  say("Auto-reload is off.\r\ncode.py output:\r\nPocket Basra\r\n");
+}
 flushOut();
+
+function enterRepl() {
+  codeState = "repl";
+  say(`\r\nAdafruit CircuitPython ${opts.cpVersion} on 2025-01-01; ${opts.machine}\r\n>>> `);
+  flushOut();
+}
+
+// One input byte while code.py runs or has just stopped; false when the
+// byte is for the REPL.
+function codeInput(c) {
+  if (codeState === "running") {
+    if (c === 3) {
+      codeState = "stopping";
+      setTimeout(() => {
+        say("Traceback (most recent call last):\r\n  File \"code.py\", line 9, in <module>\r\n" +
+            "  File \"device/app.py\", line 212, in run\r\nKeyboardInterrupt: \r\n\r\n" +
+            "Code done running.\r\n\r\nPress any key to enter the REPL. Use CTRL-D to reload.\r\n");
+        flushOut();
+        if (heldKeys) { heldKeys = 0; enterRepl(); } else codeState = "anykey";
+      }, 150);
+    }
+    return true;
+  }
+  if (codeState === "stopping") { heldKeys += 1; return true; }
+  if (codeState === "anykey") { queue.length = 0; enterRepl(); return true; }
+  return false;
+}
 
 // Input bytes are queued and fed one at a time; a reboot is async, so the
 // queue waits for it.
@@ -284,6 +338,7 @@ async function pump() {
   try {
     while (queue.length) {
       const c = queue.shift();
+      if (codeState !== "repl" && codeInput(c)) continue;
       // Raw-paste request (Ctrl-E 'A' Ctrl-A) in the raw REPL: this VM's
       // event-driven REPL would block forever reading stdin, so answer
       // "R\x00" (understood, not supported) as a board without raw-paste does.

@@ -1,0 +1,10 @@
+"""What the tests and the tools both run the project on (not deployed to the
+device):
+
+* mpvm.py: MicroPython code on the WebAssembly VM (mpvm_runner.mjs), with
+  the helpers of mp/ in /lib and the displayio stand-in of mpstub/;
+* emuboard.py: an emulated board on a pseudo-terminal (mpvm_board.mjs) for
+  basra-flash;
+* devdrive.py: the device app in the headless simulator, driven by button
+  presses, and place() to stage a table.
+"""

@@ -1,0 +1,273 @@
+"""Run the device app on the MicroPython VM over the displayio stand-in and
+a minimal HAL (scripted buttons, a tick clock, a ByteStore); report the heap.
+Used by tools/heap.py and tests/test_device_heap.py.
+
+``open_board()`` opens the HAL a board opens instead: hal.circuitpython's
+``open_hal`` with the real adafruit_displayio_ssd1306 driver (compiled with
+mpy-cross, as on the board) over stand-ins for the modules CircuitPython
+builds in (board, busio, keypad, microcontroller, supervisor, busdisplay,
+i2cdisplaybus), each object sized as CircuitPython allocates it
+(docs/performance.md, "The board's heap")."""
+import gc
+import json
+
+
+class Stop(BaseException):
+    """Ends a stretch of the app's loop (from idle); a BaseException, so the
+    app's recovery from errors it did not expect lets it through."""
+
+
+class Keys:
+    def __init__(self):
+        self.q = []
+
+    def get_into(self, ev):
+        if not self.q:
+            return False
+        ev.key_number, ev.pressed = self.q.pop(0)
+        return True
+
+
+class Time:
+    """The harness's milliseconds: idle() advances them, the clocks read them."""
+
+    def __init__(self):
+        self.now = 0
+
+
+class Display:
+    width = 128
+    height = 64
+
+    def __init__(self):
+        import displayio
+        self.root = displayio.Group()
+        self.awake = True
+        self.contrast = 255
+        self.rotation = 0
+        self.refreshes = 0
+
+    def refresh(self):
+        self.refreshes += 1
+        return True
+
+    def sleep(self):
+        self.awake = False
+
+    def wake(self):
+        self.awake = True
+
+
+keys = Keys()
+clock = Time()
+budget = [0]
+
+
+def idle(ms):
+    clock.now += ms
+    budget[0] -= 1
+    if budget[0] <= 0:
+        raise Stop()
+    if not keys.q and policy is not None:
+        policy()
+
+
+policy = None
+h = None
+
+
+def open_minimal():
+    """The HAL the VM tests use: the stand-ins above and a 4 KB ByteStore."""
+    global h
+    import hal
+    import hal.clock
+    from hal.buttons import Buttons
+    from hal.storage import ByteStore
+
+    class Clock(hal.clock.Clock):
+        def __init__(self):
+            pass
+
+        def ticks_ms(self):
+            return clock.now & 0x1FFFFFFF
+
+        def sleep_ms(self, ms):
+            clock.now += ms
+
+    c = Clock()
+    h = hal.Hal(Display(), Buttons(keys, (0, 1, 2, 3, 4, 5), c), c,
+                ByteStore(bytearray(4096)), seed=5, name="mpvm", idle=idle)
+    return h
+
+
+# -- the modules CircuitPython builds in, for hal.circuitpython.open_hal -------
+# Each object created after start carries a bytearray that makes its VM cost
+# CircuitPython's (figures from the C structs of CircuitPython 10, 16-byte
+# blocks): busio.I2C 64 bytes, keypad.Keys with 6 keys and 16 events 384
+# (the object, 6 DigitalInOut, the pressed arrays, the event queue's ring
+# buffer), keypad.Event 32, pwmio.PWMOut 32, analogio.AnalogIn 16. The display and its bus live in CircuitPython's
+# static display slots, not on the heap: the SSD1306 object is a Python
+# subclass instance pointing at one (what the VM allocates for it).
+
+class _Pins:
+    board_id = "raspberry_pi_pico"
+
+    def __getattr__(self, name):
+        return name
+
+
+class _I2C:
+    def __init__(self, scl, sda, frequency=400000):
+        self._c = bytearray(64 - 48)
+
+    def try_lock(self):
+        return True
+
+    def unlock(self):
+        pass
+
+    def scan(self):
+        return [0x3C]
+
+
+class _Keys:
+    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02, max_events=64):
+        self._c = bytearray(384 - 64)
+        self.events = _Queue()
+
+
+class _Queue:
+    def get_into(self, ev):
+        if not keys.q:
+            return False
+        ev.key_number, ev.pressed = keys.q.pop(0)
+        return True
+
+
+class _Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class _PWMOut:
+    # pwmio.PWMOut: 32 bytes on CircuitPython
+    def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+        self.frequency = frequency
+        self.duty_cycle = duty_cycle
+
+
+class _AnalogIn:
+    # analogio.AnalogIn: 16 bytes on CircuitPython
+    reference_voltage = 3.3
+    value = 40000
+
+    def __init__(self, pin):
+        pass
+
+
+class _Pwmio:
+    PWMOut = _PWMOut
+
+
+class _Analogio:
+    AnalogIn = _AnalogIn
+
+
+class _Keypad:
+    Keys = _Keys
+    Event = _Event
+
+
+class _Busio:
+    I2C = _I2C
+
+
+class _Micro:
+    nvm = bytearray(4096)     # on a board, flash outside the heap: made before the "bare" reading
+
+
+class _Supervisor:
+    # the VM's os has no getenv (CircuitPython's reads settings.toml): no settings
+    @staticmethod
+    def get_setting(key, default=None):
+        return default
+
+    @staticmethod
+    def ticks_ms():
+        return clock.now & 0x1FFFFFFF
+
+
+class BusDisplay:
+    def __init__(self, bus, init_sequence, width=128, height=64, rotation=0,
+                 auto_refresh=True, **kwargs):
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.root_group = None
+        self.brightness = 1.0
+        self.refreshes = 0
+
+    def refresh(self, target_frames_per_second=60, minimum_frames_per_second=0):
+        self.refreshes += 1
+        return True
+
+    def sleep(self):
+        pass
+
+    def wake(self):
+        pass
+
+
+class _BusDisplayModule:
+    BusDisplay = BusDisplay
+
+
+class _I2CDisplayBus:
+    def __init__(self, i2c, device_address=0x3C):
+        pass
+
+
+class _I2CDisplayBusModule:
+    I2CDisplayBus = _I2CDisplayBus
+
+
+def install_board():
+    """Put the stand-ins where ``import board`` etc. find them."""
+    import sys
+    sys.modules["board"] = _Pins()
+    sys.modules["busio"] = _Busio
+    sys.modules["keypad"] = _Keypad
+    sys.modules["microcontroller"] = _Micro
+    sys.modules["supervisor"] = _Supervisor
+    sys.modules["busdisplay"] = _BusDisplayModule
+    sys.modules["i2cdisplaybus"] = _I2CDisplayBusModule
+    sys.modules["pwmio"] = _Pwmio
+    sys.modules["analogio"] = _Analogio
+
+
+def open_board():
+    """The HAL as hal.get() opens it on a Pico (after install_board())."""
+    global h
+    from hal.circuitpython import open_hal
+    h = open_hal()
+    h._idle = idle
+    return h
+app = None
+
+
+def tap(b):
+    keys.q.append((b, True))
+    keys.q.append((b, False))
+
+
+def report(what):
+    print(json.dumps({"at": what, "alloc": gc.mem_alloc(), "free": gc.mem_free()}))
+
+
+# The VM tests get the minimal HAL at import; tools/heap.py's board model puts
+# a "board" entry in sys.modules before importing this module and opens the
+# board's HAL itself (open_board), so that nothing of this one stays behind.
+import sys as _sys
+if "board" not in _sys.modules:
+    open_minimal()
