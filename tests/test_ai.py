@@ -174,3 +174,24 @@ def test_hint_reasons_fit_21_characters():
         assert 0 < len(why) <= 21
         reasons.add(why)
     assert len(reasons) > 2
+
+
+def test_a_leaf_counts_the_basra_the_player_to_move_holds():
+    from core import cards as C
+    from core.ai.evaluate import CARD, Evaluator
+
+    rules = R.preset("egyptian")
+    ev = Evaluator(rules)
+    st = State(rules)
+    st.clear(0)
+    st.lay(1 * 4)  # a 2
+    st.lay(2 * 4 + 1)  # a 3: a 5 clears them
+    st.to_move = 1
+    st.hand_n[1] = 1
+    st.hand[6] = 8 * 4  # a 9: takes nothing
+    assert ev.threat(st, 0) == 0
+    st.hand[6] = 4 * 4 + 2  # a 5: the basra, 3 cards of lead
+    assert ev.threat(st, 0) == -(3 * CARD + 10 * 4)
+    assert ev.threat(st, 1) == 3 * CARD + 10 * 4
+    st.hand[6] = C.JACK * 4  # a Jack sweeps, no basra
+    assert ev.threat(st, 1) == 3 * CARD

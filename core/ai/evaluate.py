@@ -82,6 +82,34 @@ class Evaluator:
                     pts[s] += SWEEPER
         return self._margin(side)
 
+    def threat(self, st, side):
+        """What the seat to move can take from the floor at once with the
+        hand it holds (a leaf of the search, where the hands are dealt): a
+        basra (a card clearing the floor) or a Jack's sweep, for side or
+        against it."""
+        fn = st.floor_n
+        if fn == 0:
+            return 0
+        fr = st.floor_rank
+        faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
+        seat = st.to_move
+        base = 6 * seat
+        whole = (fn + 1) * CARD
+        best = 0
+        for i in range(st.hand_n[seat]):
+            r = st.hand[base + i] >> 2
+            if r == C.JACK:
+                g = whole
+            elif r > C.JACK:
+                g = whole + self.basra if fr[r] == fn else 0
+            elif faces == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
+                g = whole + self.basra
+            else:
+                g = 0
+            if g > best:
+                best = g
+        return best if seat % self.nsides == side else -best
+
 
 def chance_of_any(k, unseen, hand):
     """Chance (of 1024) that a hand of `hand` cards drawn from `unseen` holds

@@ -93,6 +93,7 @@ class Player:
         level's: the hint's expert): then search.step() until True, then
         search.best() (the device steps between button polls)."""
         s = self.search
+        s.threat = self.level != "expert-v1" or level is not None
         if level is None:
             s.sampler.infer = self.infer
             s.begin(obs, self.worlds, self.plies, self.nodes, clock, deadline, self.work)

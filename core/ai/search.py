@@ -2,7 +2,8 @@
 
 For each sampled world (core/ai/world.py) every root play is searched a few
 plies deep with alpha-beta (the seat's side maximizes, the others minimize)
-and scored by the static evaluation, or exactly at the end of the hand. The
+and scored by the static evaluation plus the basra or sweep the seat to
+move holds (Evaluator.threat), or exactly at the end of the hand. The
 play with the best total over the samples is chosen. With two players and
 an empty stock nothing is hidden: one world is the truth, and the search runs
 to the end of the hand (an exact solve, bounded by a node budget).
@@ -69,6 +70,7 @@ class Search:
         self.depth_left = bytearray(MAX_PLY + 1)
         self.dealt = bytearray(MAX_PLY + 1)  # the frame dealt the next round
         self.maximize = bytearray(MAX_PLY + 1)
+        self.threat = True  # leaves count Evaluator.threat (not expert-v1)
         self.aborted = False
         self.cut = False
         self.side = 0
@@ -382,7 +384,10 @@ class Search:
             self.aborted = True
         elif self.depth_left[p] == 0 or p >= MAX_PLY:
             self.cut = True
+            # the static value, and what the seat to move takes at once
             v = self.ev.static(w, self.side, self.carry)
+            if self.threat:
+                v += self.ev.threat(w, self.side)
             if self.dealt[p]:
                 w.undeal()
             return v
