@@ -4,7 +4,7 @@
   never looks at what it leaves;
 - normal: one play ahead: what the play takes, the Jacks and 7 of diamonds it
   keeps, and the chance that the next player clears what it leaves;
-- hard: determinized search, 4 worlds, 2 plies (6 with four players);
+- hard: determinized search, 4 worlds, 2 plies (8 with four players);
 - expert: determinized search, anytime: as many worlds and plies as its
   work budget (DEVICE_WORK positions, the device's deadline's worth)
   allows, exact once nothing is hidden.
@@ -41,7 +41,7 @@ SEARCH = {"hard": (4, 2, 150, 0), "expert": (64, 3, 0, DEVICE_WORK),
 # with four players a third ply is the partner's, searched as if the partner
 # saw the sampled cards: over-optimistic. Two plies over more worlds play
 # better there (docs/ai.md); a world of two plies is cheap, so at most 256.
-SEARCH_TEAMS = {"hard": (6, 2, 150, 0), "expert": (256, 2, 0, DEVICE_WORK),
+SEARCH_TEAMS = {"hard": (8, 2, 150, 0), "expert": (256, 2, 0, DEVICE_WORK),
                 "oracle": (1, 2, 1500, 0), "expert-v1": (12, 2, 250, 0)}
 # expert-v1: the expert of issue 14's start, kept as the yardstick of the
 # arena (tools/arena.py); not a level of the device
