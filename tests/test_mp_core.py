@@ -72,6 +72,12 @@ def test_the_ai_loops_allocate_nothing(mpvm):
         assert r["calls"] >= 96 and r["failed"] == 0, r
 
 
+def test_the_four_player_expert_enumerating_its_last_deals_allocates_nothing(mpvm):
+    # the last deal of each hand: the other hands' splits enumerated (core/ai/world.py deal)
+    rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('expert',), 1, 4)\n", timeout=300)
+    assert rows[0]["calls"] >= 48 and rows[0]["failed"] == 0, rows[0]
+
+
 HEAP_SCRIPT = """
 import gc, json
 import core_checks

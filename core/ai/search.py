@@ -4,9 +4,13 @@ For each sampled world (core/ai/world.py) every root play is searched a few
 plies deep with alpha-beta (the seat's side maximizes, the others minimize)
 and scored by the static evaluation plus the basra or sweep the seat to
 move holds (Evaluator.threat), or exactly at the end of the hand. The
-play with the best total over the samples is chosen. With two players and
-an empty stock nothing is hidden: one world is the truth, and the search runs
-to the end of the hand (an exact solve, bounded by a node budget).
+play with the best total over the samples is chosen. When few splits of the
+unseen cards into the other hands are possible (at most the level's worlds)
+the anytime search enumerates them instead of sampling (Sampler.deal: each
+split once, the stock's order drawn). Once the stock is empty that is every
+world there is: the whole set is searched, then again 2 plies deeper, to
+the end of the hand when the budget allows. With two players it is one
+world, the truth: an exact solve (alpha-beta at the root as well).
 
 Every legal play is listed (core/plays.py, no cap). At the root, when a
 huge floor gives more than ROOT_CAP plays, the ROOT_CAP best after one ply
@@ -41,6 +45,25 @@ MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
 EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
 
 
+def _coprime(n):
+    # a step near n * 0.62 that visits every residue mod n (an order that
+    # spreads the enumerated worlds when the budget ends part way)
+    k = (n * 5) // 8
+    if k < 1:
+        k = 1
+    while _gcd(k, n) != 1:
+        k += 1
+    return k
+
+
+def _gcd(a, b):
+    while b:
+        t = a % b
+        a = b
+        b = t
+    return a
+
+
 def _root2(x):
     # the integer square root of a small positive int
     r = 1
@@ -62,6 +85,7 @@ class Search:
         self.scored = False  # one_ply filled
         self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
         self.cur = array("i", [0] * ROOT_CAP)  # this world's values
+        self.done = array("i", [0] * ROOT_CAP)  # enumerated worlds: the last whole set's totals
         # one frame per ply (index 1..MAX_PLY; 0 lists the root)
         self.plays = Plays(MAX_PLY + 1)  # slot p lists ply p's plays
         self.alpha = array("i", [0] * (MAX_PLY + 1))
@@ -93,6 +117,12 @@ class Search:
         self.spent = 0  # positions searched so far in this decision
         self.probing = False  # anytime: the first world, deeper and deeper
         self.last_cost = 0
+        self.enum = 0  # splits of the unseen cards enumerated (0: worlds sampled)
+        self.stride = 0  # the enumeration's order: split (offset + t * stride) % enum
+        self.offset = 0
+        self.sets = 0  # enumerated: whole sets searched (the last one's totals in done)
+        self.set_cut = False  # a world of this set stopped short of the hand's end
+        self.first = 0  # one world: the root play searched first (the last set's best)
 
     def root_plays(self, obs):
         """List the root plays for obs into self.root; returns how many.
@@ -193,9 +223,22 @@ class Search:
         self.exact = rules.players == 2 and obs.stock_left == 0
         self.tried = 0
         self.samples_done = 0
+        self.sets = 0
+        self.set_cut = False
+        self.first = 0
         self.finished = self.n == 1
         for i in range(self.n):
             self.totals[i] = 0
+        # anytime, few splits of the unseen cards: enumerate them
+        self.enum = 0
+        if work and obs.cheat is None:
+            c = self.sampler.count(obs, worlds)
+            if c and (obs.stock_left == 0 or c > 1):
+                self.enum = c
+                self.exact = obs.stock_left == 0
+                self.offset = self.prng.below(c)
+                self.stride = _coprime(c)
+                self._deal(0)  # the first world (the probe) is the first split
 
     def step(self):
         """One world searched (or one deeper pass of the exact search, or of
@@ -207,7 +250,9 @@ class Search:
             return True
         n = self.n
         totals = self.totals
-        if self.exact:
+        if self.exact and self.enum:
+            self._complete(n, totals)
+        elif self.exact:
             cap = EXACT * self.work - self.spent if self.work else self.worlds * self.nodes_per_world
             ok = self._pass(n, self.depth, cap)
             self.spent += self.nodes
@@ -244,7 +289,10 @@ class Search:
             self.finished = True
             return
         if not self.probing:
-            self.sampler.sample(self.obs, self.world, self.prng)
+            if self.enum:
+                self._deal(self.samples_done)
+            else:
+                self.sampler.sample(self.obs, self.world, self.prng)
         self.tried += 1
         ok = self._pass(n, self.depth, left)
         cost = self.nodes
@@ -252,9 +300,10 @@ class Search:
         if not ok:
             self.finished = True  # out of budget: the worlds (or depth) before stand
             return
+        wgt = self._weight()
         if self.probing:
             for i in range(n):
-                totals[i] = self.cur[i]
+                totals[i] = self.cur[i] * wgt
             self.samples_done = 1
             # two plies deeper (the same side moves last) cost about
             # cost * grow * grow positions: grow from the last two depths
@@ -272,10 +321,64 @@ class Search:
                 self.probing = False
         else:
             for i in range(n):
-                totals[i] += self.cur[i]
+                totals[i] += self.cur[i] * wgt
             self.samples_done += 1
         if self.samples_done >= self.worlds:
             self.finished = True
+
+    def _complete(self, n, totals):
+        # nothing left in the stock and few splits: every split searched
+        # (a set, in the enumeration's order), then the set again 2 plies
+        # deeper while some world stopped short of the hand's end. A set
+        # that runs out of budget is dropped; the last whole set stands (a
+        # first set cut short stands for what it searched)
+        left = EXACT * self.work - self.spent
+        if left <= 0:
+            self.finished = True
+            return
+        if self.tried or self.sets:
+            self._deal(self.tried)  # (the first set's first world: dealt by begin())
+        # one world (two players): only the best play matters; the last
+        # set's best is searched first
+        ok = self._pass(n, self.depth, left, self.first if self.enum == 1 else -1)
+        self.spent += self.nodes
+        if not ok:
+            self.finished = True
+            return
+        self.tried += 1
+        if self.cut:
+            self.set_cut = True
+        wgt = self._weight()
+        for i in range(n):
+            totals[i] += self.cur[i] * wgt
+        if not self.sets:
+            self.samples_done = self.tried
+        if self.tried < self.enum:
+            return
+        done = self.done
+        for i in range(n):
+            done[i] = totals[i]
+            totals[i] = 0
+        self.sets += 1
+        self.samples_done = self.enum
+        self.first = self.best()
+        if not self.set_cut or self.depth + 2 > MAX_PLY:
+            self.finished = True  # solved to the end of the hand
+            return
+        self.depth += 2
+        self.tried = 0
+        self.set_cut = False
+
+    def _deal(self, t):
+        # the t-th world of the enumeration
+        self.sampler.deal(self.obs, self.world, self.prng, (self.offset + t * self.stride) % self.enum)
+
+    def _weight(self):
+        # a world's weight: 1, or with the table read (and worlds enumerated
+        # rather than sampled in proportion) 1 + how likely its plays were, of 64
+        if self.enum and self.sampler.infer:
+            return 1 + self.sampler.weight(self.obs, self.sampler.pool)
+        return 1
 
     def best(self):
         """The chosen root play's index, after begin() and steps."""
@@ -283,6 +386,8 @@ class Search:
         if n == 1:
             return 0
         totals = self.totals
+        if self.sets:
+            totals = self.done
         if not self.samples_done:
             # no world finished: the values after one ply
             if not self.scored:
@@ -300,26 +405,43 @@ class Search:
         t = self.clock.since(self.start)
         return t >= self.deadline and not (self.exact and self.work and t < EXACT * self.deadline)
 
-    def _pass(self, n, depth, cap):
+    def _pass(self, n, depth, cap, first=-1):
         """Search every root play depth plies into self.cur; False when the
-        search needed more than cap positions or the deadline passed."""
+        search needed more than cap positions or the deadline passed.
+
+        first >= 0: only the best play matters (one world: nothing is
+        summed). That play is searched first, and the others only as far as
+        it takes to see that they are no better (alpha-beta at the root:
+        such a play's value is set just below the best's)."""
         w = self.world
         self.nodes = 0
         self.node_cap = cap
         self.aborted = False
         self.cut = False
-        for i in range(n):
+        floor = -INF
+        for j in range(n):
+            i = j
+            if first >= 0:
+                # first, then the others in their order
+                i = first if j == 0 else (j - 1 if j <= first else j)
             w.apply(self.root[2 * i], self.root[2 * i + 1])
-            v = self._value(depth - 1)
+            v = self._value(depth - 1, floor)
             w.undo_play()
             if self.aborted:
                 return False
+            if first >= 0:
+                if v > floor:
+                    floor = v
+                else:
+                    v = floor - 1  # at most the best so far: below it, whatever the order
             self.cur[i] = v
         return True
 
-    def _value(self, depth):
+    def _value(self, depth, floor=-INF):
         """Alpha-beta value for self.side (quarter points) of the world as it
-        stands (a root play just made), searched depth plies; iterative."""
+        stands (a root play just made), searched depth plies; iterative.
+        floor: a value already reached at the root (the result is exact
+        above it, and only at most it below)."""
         w = self.world
         alpha = self.alpha
         beta = self.beta
@@ -327,7 +449,7 @@ class Search:
         maximize = self.maximize
         plays = self.plays
         p = 1
-        alpha[1] = -INF
+        alpha[1] = floor
         beta[1] = INF
         self.depth_left[1] = depth if depth > 0 else 0
         v = self._open(1)

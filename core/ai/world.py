@@ -2,7 +2,9 @@
 
 The other seats get as many unseen cards as they hold, the stock the rest,
 in a random order. The oracle (an observation with ``cheat``) copies the
-true state instead. Allocates nothing.
+true state instead. When few splits of the unseen cards into the other
+hands are possible (``count``), ``deal`` makes the k-th of them (the stock's
+order still drawn), so that a search can take each once. Allocates nothing.
 
 What the table tells (``Observation.declined``) weighs the deals: a hand
 holding a card of a rank its seat declined this round is kept with
@@ -29,6 +31,62 @@ class Sampler:
         if obs.cheat is not None:
             copy_state(obs.cheat, world)
             return world
+        n = self._gather(obs, world)
+        pool = self.pool
+        tries = 0
+        while True:
+            prng.shuffle(pool, n)
+            tries += 1
+            if not self.infer or tries >= RETRIES or prng.below(64) < self.weight(obs, pool):
+                break
+        return self._place(obs, world, n)
+
+    def count(self, obs, cap):
+        """How many ways the unseen cards split into the other seats' hands
+        (the stock holding the rest, in any order): 0 when more than cap."""
+        left = obs.unseen()
+        total = 1
+        for s in range(obs.nseats):
+            if s == obs.seat:
+                continue
+            h = obs.hand_n[s]
+            ways = choose(left, h)
+            if ways > cap:
+                return 0
+            total *= ways
+            if total > cap:
+                return 0
+            left -= h
+        return total
+
+    def deal(self, obs, world, prng, index):
+        """Make world the index-th split (0 <= index < count()) of the unseen
+        cards into the other hands; the stock's order is random. Every split
+        once: the worlds enumerated rather than sampled."""
+        n = self._gather(obs, world)
+        pool = self.pool
+        k = 0
+        for s in range(obs.nseats):
+            if s == obs.seat:
+                continue
+            h = obs.hand_n[s]
+            ways = choose(n - k, h)
+            _unrank(pool, k, n, h, index % ways)
+            index //= ways
+            k += h
+        # the stock: the rest in a random order (Fisher-Yates on pool[k:n])
+        i = n - 1
+        while i > k:
+            j = k + prng.below(i - k + 1)
+            t = pool[i]
+            pool[i] = pool[j]
+            pool[j] = t
+            i -= 1
+        return self._place(obs, world, n)
+
+    def _gather(self, obs, world):
+        # world cleared, the seen cards in place; the unseen ones listed in
+        # self.pool, in card order; returns how many
         seat = obs.seat
         world.clear(obs.dealer)
         pool = self.pool
@@ -48,12 +106,13 @@ class Sampler:
             world.hand[6 * seat + i] = c
             world.loc[c] = HAND + seat
         world.hand_n[seat] = obs.hand_len
-        tries = 0
-        while True:
-            prng.shuffle(pool, n)
-            tries += 1
-            if not self.infer or tries >= RETRIES or prng.below(64) < self.weight(obs, pool):
-                break
+        return n
+
+    def _place(self, obs, world, n):
+        # the other hands dealt from the start of pool, seat by seat; the
+        # stock the rest
+        pool = self.pool
+        seat = obs.seat
         k = 0
         for s in range(obs.nseats):
             if s == seat:
@@ -76,7 +135,6 @@ class Sampler:
         world.last_capturer = obs.last_capturer
         return world
 
-
     def weight(self, obs, pool):
         """How likely (of 64) the plays seen are with the other hands dealt
         from the start of pool (seat by seat, as sample() deals them)."""
@@ -92,6 +150,34 @@ class Sampler:
                 k += 1
         shift *= self.shift
         return 64 >> shift if shift < 7 else 0
+
+
+def choose(n, k):
+    """The binomial coefficient C(n, k) (k <= 6, n <= 52: small ints)."""
+    if k < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(k):
+        r = r * (n - i) // (i + 1)
+    return r
+
+
+def _unrank(pool, k, n, h, rank):
+    # move the rank-th h-card combination of pool[k:n] (in the order it
+    # stands) to pool[k:k + h]; the rest keep a fixed order
+    m = n - k
+    i = 0
+    got = 0
+    while got < h:
+        ways = choose(m - i - 1, h - got - 1)
+        if rank < ways:
+            t = pool[k + i]
+            pool[k + i] = pool[k + got]
+            pool[k + got] = t
+            got += 1
+        else:
+            rank -= ways
+        i += 1
 
 
 def copy_state(src, dst):

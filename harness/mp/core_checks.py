@@ -172,16 +172,16 @@ class Decide:
             s.best()
 
 
-def ai_loops(levels, hands):
-    """Every AI decision (observation, sampling, search, evaluation) of whole
-    hands, heap locked."""
+def ai_loops(levels, hands, seats=2):
+    """Every AI decision (observation, sampling or enumerating worlds, search,
+    evaluation) of whole hands, heap locked."""
     from core.ai.player import Player
 
-    rules = preset("egyptian")
+    rules = preset("egyptian", players=seats)
     for level in levels:
         lock = Locked()
         g = Game(rules, 3)
-        players = [Player(rules, level, s + 1) for s in range(2)]
+        players = [Player(rules, level, s + 1) for s in range(seats)]
         deciders = [Decide(p) for p in players]
         for h in range(hands):
             g.reset(h + 1)
