@@ -4,7 +4,7 @@ The app imports this module for one call and drops it (App.rare);
 back to the main menu goes through the app (App.rare), not device/menus.py.
 Each function takes the running device.app.App.
 """
-from core.ai.player import LEVELS
+from core.ai import LEVELS
 from core.rules import PRESETS, preset
 from device.session import Session
 

@@ -10,7 +10,7 @@ Each function takes the running device.app.App.
 Menu items are [label, values, index, id] (device/screens.py): the menus
 act on the ids below, never on the labels they show.
 """
-from core.ai.player import LEVELS
+from core.ai import LEVELS
 from core.compat import const
 from core.rules import PRESETS
 

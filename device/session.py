@@ -6,17 +6,19 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
 from array import array
 
-from core.ai.observe import observe
-from core.ai.player import DEVICE_DEADLINE_MS, Player, budget
 from core import cards as C
 from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
 from core.state import FLOOR, PILE, play_flags
+from device.mem import drop
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
+
+# the AI's modules, loaded for each decision (Session._load_ai)
+_AI = ("core.ai.player", "core.ai.search", "core.ai.world", "core.ai.evaluate", "core.ai.observe")
 
 # AI decision progress
 IDLE = const(0)
@@ -45,8 +47,13 @@ class Session:
             else:
                 level = lv
         self.level = level
-        # one Player serves every AI seat (decisions are one at a time) and the hints
-        self.ai = Player(self.rules, level, (seed & 0xFFFF) + 7)
+        # one Player serves every AI seat (decisions are one at a time) and
+        # the hints; made for each decision and let go after it (_load_ai)
+        self.ai = None
+        self.ai_made = False    # one made already: its two generators' states below
+        self.ai_prng = 0
+        self.search_prng = 0
+        self.deadline_ms = 0
         # the options of one hand card, WINDOW at a time, in the order the
         # person cycles them: most cards taken first (then as listed), the
         # lay-down last; slot WINDOW holds the AI's (or the hint's) play
@@ -275,7 +282,10 @@ class Session:
         """Start a decision for seat (hint: the expert's, for a person).
         clock (hal.clock.Clock): the search stops by itself at the device's
         deadline, DEVICE_DEADLINE_MS after it starts."""
-        p = self.ai
+        p = self._load_ai()
+        from core.ai.observe import observe
+        from core.ai.player import DEVICE_DEADLINE_MS, budget
+        self.deadline_ms = DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         level = "expert" if hint else p.level
         self.think_start = now
@@ -285,6 +295,7 @@ class Session:
             return
         w, plies, nodes = budget(self.rules, level)
         p.search.begin(obs, w, plies, nodes, clock, DEVICE_DEADLINE_MS)
+        obs = None
         self.think = STEPPING
 
     def think_step(self, elapsed):
@@ -294,7 +305,7 @@ class Session:
         if self.think == DONE:
             return True
         s = self.ai.search
-        if s.step() or elapsed >= DEVICE_DEADLINE_MS:
+        if s.step() or elapsed >= self.deadline_ms:
             self._decided(s.best())
             return True
         return False
@@ -309,9 +320,36 @@ class Session:
         if self.think_hint:
             self.hint_reason = self.ai.reason(self.state, word, take)
         self.think = DONE
+        self._drop_ai()
 
     def think_reset(self):
         self.think = IDLE
+        self._drop_ai()
+
+    def _load_ai(self):
+        # the AI (core/ai/, about 11 KB of code and 4 KB of buffers) is in the
+        # heap only while it decides: a person's turn, a save write and the
+        # menus go without it. Its generators go on where the last decision
+        # left them, so it decides as one Player kept for the game would.
+        from core.ai.player import Player
+        p = Player(self.rules, self.level, (self.seed & 0xFFFF) + 7)
+        if self.ai_made:
+            p.prng.state = self.ai_prng
+            p.search.prng.state = self.search_prng
+        self.ai = p
+        return p
+
+    def _drop_ai(self):
+        p = self.ai
+        if p is None:
+            return
+        self.ai_made = True
+        self.ai_prng = p.prng.state
+        self.search_prng = p.search.prng.state
+        self.ai = None
+        p = None
+        for name in _AI:
+            drop(name)
 
     # -- the end of a hand ------------------------------------------------------
     def breakdown(self, side, out):

@@ -245,9 +245,13 @@ import heapapp as H
 H.install_board()
 RARE = %r
 seen = []
+catch = [False]     # stop the stretch once an AI is deciding (its buffers live)
 
 def policy():
     app = H.app
+    if catch[0] and app.sess is not None and app.sess.think == 1:
+        catch[0] = False
+        raise H.Stop()
     scr = app.screen
     if scr is app.menu and app.menu.kind == "new":
         app.menu.cur = 5
@@ -265,7 +269,8 @@ def held():
     return tuple(m for m in RARE if m in sys.modules)
 
 def report(at, extra=None):
-    print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra}))
+    ai = H.app is not None and H.app.sess is not None and H.app.sess.think == 1
+    print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra, "ai": ai}))
 
 def step(i):
     if i == 0:
@@ -298,6 +303,7 @@ def step(i):
         gc.collect()
     elif i < LAST:
         report("game")
+        catch[0] = i %% 2 == 0      # every other stretch ends with an AI deciding
         run_for(1500)
         gc.collect()
     elif i == LAST:
@@ -307,6 +313,8 @@ def step(i):
         seen.sort(key=len)
         print(json.dumps({"sets": seen}))
         H.sets = [s for s in seen if s and not any(set(s) < set(t) for t in seen)]
+        if H.app.sess is not None:
+            H.sets.append(("ai",))
         H.k = 0
         load()
     else:
@@ -314,14 +322,20 @@ def step(i):
         from device.mem import drop
         if H.k < len(H.sets):
             for m in H.sets[H.k]:
-                drop(m)
+                if m == "ai":
+                    H.app.sess._drop_ai()
+                else:
+                    drop(m)
         H.k += 1
         load()
 
 def load():
     if H.k < len(H.sets):
         for m in H.sets[H.k]:
-            __import__(m)
+            if m == "ai":       # an AI deciding: its modules and buffers (Session._load_ai)
+                H.app.sess._load_ai()
+            else:
+                __import__(m)
     gc.collect()
 
 gc.collect()

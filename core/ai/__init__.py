@@ -8,3 +8,7 @@
   nothing is hidden;
 - core/ai/player.py: the levels easy, normal, hard, expert, and the hint.
 """
+
+# the levels, here so that menus name them without loading the AI (the
+# device loads core/ai/player.py and the rest for each decision only)
+LEVELS = ("easy", "normal", "hard", "expert")

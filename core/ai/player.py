@@ -11,6 +11,7 @@ Budgets are worlds (deterministic, for tests and the arena) or, on the
 device, milliseconds on a clock.
 """
 from core import cards as C
+from core.ai import LEVELS
 from core.ai.evaluate import danger
 from core.ai.observe import Observation, observe
 from core.ai.search import Search
@@ -19,7 +20,6 @@ from core.compat import const
 from core.prng import Prng
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
-LEVELS = ("easy", "normal", "hard", "expert")
 # level: (worlds, plies, positions a world's search may visit)
 SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
 # with four players a third ply is the partner's, searched as if the partner
