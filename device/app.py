@@ -56,7 +56,7 @@ class App:
         self.hands_over = 0
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
-        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there
+        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = False  # a play not yet saved (App.played)
         self.later = 0      # writes asked for inside App.rare, made once it returns
@@ -148,16 +148,19 @@ class App:
                 self.play.begin(self.sess)
 
     # -- games -------------------------------------------------------------------
-    def to_table(self, begin=False):
-        """Show the table (begin: a hand just dealt or resumed) once the
-        press being handled returns: the menus, begin and the table's first
-        drawing would otherwise stack their calls on one another, and a
-        board's Python stack is 2 KB."""
-        self.pending_table = 2 if begin or self.pending_table == 2 else 1
+    def to_table(self, begin=False, hint=False):
+        """Show the table (begin: a hand just dealt or resumed; hint: the
+        hint's search begins there) once the press being handled returns:
+        the menus, begin and the table's first drawing would otherwise stack
+        their calls on one another, and a board's Python stack is 2 KB; the
+        hint loads the AI once the menus are dropped."""
+        self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
         self.dirty = True
 
     def _enter_table(self):
         begin = self.pending_table == 2
+        if self.pending_table == 3:
+            self.play.hint(self.now())
         self.pending_table = 0
         self.show(self.table)
         if begin:

@@ -118,8 +118,7 @@ def on_menu(app, what, k):
         if what == "back" or item == _RESUME:
             app.to_table()
         elif item == _HINT:
-            app.to_table()
-            app.play.hint(app.now())
+            app.to_table(hint=True)
         elif item == _UNDO:
             app.sess.think_reset()
             app.sess.undo(app.play.viewer)

@@ -19,7 +19,7 @@ ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
 from core.compat import const
-from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
+from device.session import IDLE, WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
 from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
@@ -203,7 +203,8 @@ class Play:
                 self.sess.think_reset()
                 self.hinting = False
                 self.select(self.sel)
-            else:                       # the game menu; the AI waits meanwhile
+            else:                       # the game menu; the AI starts over after it
+                self.sess.think_pause()
                 self.app.rare("menus", "game_menu")
 
     def cycle(self, d):
@@ -244,6 +245,8 @@ class Play:
         m = self.mode
         s = self.sess
         if m == THINK:
+            if s.think == IDLE:         # paused for the game menu (Session.think_pause)
+                s.think_begin(self.mover, now, clock=self.app.h.clock)
             done = s.think_step(ticks_diff(now, s.think_start))
             if done:
                 s.think_reset()

@@ -326,6 +326,14 @@ class Session:
         self.think = IDLE
         self._drop_ai()
 
+    def think_pause(self):
+        """Let go of a decision under way (the game menu opens meanwhile: the
+        menus and the AI are not in the heap together); think_begin starts it
+        again from the same generators, so it decides as it would have."""
+        if self.think == STEPPING:
+            self.think = IDLE
+            self._drop_ai(False)
+
     def _load_ai(self):
         # the AI (core/ai/, about 11 KB of code and 4 KB of buffers) is in the
         # heap only while it decides: a person's turn, a save write and the
@@ -339,13 +347,16 @@ class Session:
         self.ai = p
         return p
 
-    def _drop_ai(self):
+    def _drop_ai(self, keep=True):
+        # keep: the next decision goes on from its generators (else from
+        # where this one began)
         p = self.ai
         if p is None:
             return
-        self.ai_made = True
-        self.ai_prng = p.prng.state
-        self.search_prng = p.search.prng.state
+        if keep:
+            self.ai_made = True
+            self.ai_prng = p.prng.state
+            self.search_prng = p.search.prng.state
         self.ai = None
         p = None
         for name in _AI:

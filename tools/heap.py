@@ -314,6 +314,9 @@ def step(i):
         print(json.dumps({"sets": seen}))
         H.sets = [s for s in seen if s and not any(set(s) < set(t) for t in seen)]
         if H.app.sess is not None:
+            # the game menu and an AI deciding, over the game under way
+            if ("device.menus",) not in H.sets:
+                H.sets.append(("device.menus",))
             H.sets.append(("ai",))
         H.k = 0
         load()
