@@ -1,10 +1,10 @@
 """What one seat knows: everything but the other hands and the stock.
 
 An Observation is filled from a State by ``observe`` (the device, the arena)
-or from a referee view by ``from_view`` (other people's games). Nothing in
+or from a referee view by ``core.ai.levelbot.from_view`` (other people's
+games). Nothing in
 it tells where an unseen card is: the AI cannot peek, by construction.
 """
-from core import cards as C
 from core.state import FLOOR, HAND, PILE, STOCK
 
 UNSEEN = STOCK  # another player's hand or the stock: the seat cannot tell
@@ -66,48 +66,3 @@ def observe(state, seat, obs, cheat=False, carry=0):
     obs.carry = carry
     obs.cheat = state if cheat else None
     return obs
-
-
-def from_view(view, obs, points):
-    """Fill obs from a referee view (card names). points: the rules' card points."""
-    seat = view["seat"]
-    nsides = obs.nsides
-    for c in range(52):
-        obs.where[c] = UNSEEN
-    for s in range(4):
-        obs.pile_n[s] = 0
-        obs.pile_points[s] = 0
-        obs.basras[s] = 0
-    for c in C.parse_list(view["start_floor"]):
-        obs.where[c] = FLOOR
-    last = 255
-    for p in view["history"]:
-        card = C.parse(p["card"])
-        take = C.parse_list(p["take"])
-        if not take:
-            obs.where[card] = FLOOR
-            continue
-        side = p["seat"] % nsides
-        for c in take + [card]:
-            obs.where[c] = PILE + side
-            obs.pile_points[side] += points[c]
-        obs.pile_n[side] += len(take) + 1
-        if p["basra"]:
-            obs.basras[side] += 1
-        last = p["seat"]
-    hand = C.parse_list(view["hand"])
-    for i, c in enumerate(hand):
-        obs.where[c] = HAND + seat
-        obs.hand[i] = c
-    obs.hand_len = len(hand)
-    obs.seat = seat
-    for s, n in enumerate(view["hand_sizes"]):
-        obs.hand_n[s] = n
-    obs.stock_left = view["stock"]
-    obs.dealer = (seat - 1 - len(view["history"])) % obs.nseats  # leader = dealer + 1
-    obs.last_capturer = last
-    obs.carry = view["carry"]
-    obs.cheat = None
-    return obs
-
-

@@ -136,38 +136,3 @@ def _one_group(word, take):
         take >>= 3
         v += 1
     return total == (card >> 2) + 1
-
-
-class LevelBot:
-    """A level as a referee bot: reads the view, never the hidden cards."""
-
-    def __init__(self, level, seed, seat):
-        self.level = level
-        self.seed = (seed * 131 + seat * 17 + 1) & 0x3FFFFFFF
-        self.variant = None
-        self.player = None
-
-    def __call__(self, view):
-        from core.ai.observe import from_view
-        from core.rules import preset
-        from core.scoring import card_points
-
-        if self.variant != view["variant"] or self.player is None:
-            rules = preset(view["variant"], players=len(view["hand_sizes"]))
-            self.player = Player(rules, self.level, self.seed)
-            self.points = card_points(rules, [0] * 52)
-            self.variant = view["variant"]
-        p = self.player
-        obs = from_view(view, p.obs, self.points)
-        i = p.decide(obs)
-        w = p.search.world
-        word, take = p.search.root[2 * i], p.search.root[2 * i + 1]
-        p.search.sampler.sample(obs, w, p.search.prng)
-        taken = bytearray(52)
-        moved = sorted(C.name(taken[k]) for k in range(w.preview(word, take, taken)))
-        card = C.name(word & 63)
-        for k, play in enumerate(view["plays"]):
-            if play["card"] == card and sorted(play["take"]) == moved:
-                return k
-        raise ValueError("the %s level chose a play the referee does not list" % self.level)
-
