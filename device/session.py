@@ -4,6 +4,7 @@ play log (for undo and the save), hints and the end of a hand.
 No drawing here: device/table.py shows a Session. The play path (gen,
 preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
+import sys
 from array import array
 
 from core import cards as C
@@ -17,8 +18,12 @@ from device.mem import drop
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
-# the AI's modules, loaded for each decision (Session._load_ai)
+# the AI's modules, loaded for each decision (Session._load_ai) and dropped
+# after it where their bytecode is on the heap (CircuitPython, MicroPython);
+# CPython (the simulator, the tests) keeps them: a desktop has the memory, and
+# a test may patch them
 _AI = ("core.ai.player", "core.ai.search", "core.ai.world", "core.ai.evaluate", "core.ai.observe")
+_DROP_AI = sys.implementation.name != "cpython"
 
 # AI decision progress
 IDLE = const(0)
@@ -359,8 +364,9 @@ class Session:
             self.search_prng = p.search.prng.state
         self.ai = None
         p = None
-        for name in _AI:
-            drop(name)
+        if _DROP_AI:
+            for name in _AI:
+                drop(name)
 
     # -- the end of a hand ------------------------------------------------------
     def breakdown(self, side, out):
