@@ -46,6 +46,7 @@ class App:
         self.saved, self.settings, self.stats, note = self.store.load()
         self.apply_settings()
         self.sess = None
+        self.link = None    # a link game's LinkGlue (device/linkgame.py)
         self.dirty = True
         self.games_over = 0
         self.hands_over = 0
@@ -77,7 +78,7 @@ class App:
     def rare(self, module, name, *args):
         """Call device.<module>.<name>(self, *args) with that module loaded for
         the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py; a hand never needs them, so they stay out of
+        device/rulestext.py, device/linkmenu.py (a link game's screens); a hand never needs them, so they stay out of
         the heap while one is played. They reach each other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
@@ -85,6 +86,8 @@ class App:
             from device import menus as mod
         elif module == "begin":
             from device import begin as mod
+        elif module == "linkmenu":
+            from device import linkmenu as mod
         else:
             from device import rulestext as mod
         fn = getattr(mod, name)
@@ -97,6 +100,8 @@ class App:
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
+        if self.link is not None:
+            self.link.left()
         self.sess = None
         self.play.sess = None
 
@@ -244,6 +249,10 @@ class App:
                 if self.pending_table:
                     self._enter_table()
             now = clock.ticks_ms()
+            if self.link is not None and self.link.poll(now):
+                self.dirty = True
+                if self.pending_table:
+                    self._enter_table()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True
             if self.dirty:

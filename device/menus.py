@@ -68,7 +68,9 @@ def on_menu(app, what, k):
     m = app.menu
     kind = m.kind
     item = m.items[k][3] if k >= 0 else None
-    if kind == "main":
+    if kind[:4] == "link":
+        app.rare("linkmenu", "on_menu", what, k)
+    elif kind == "main":
         if what != "pick":
             return
         if item == _SETTINGS:
@@ -76,7 +78,7 @@ def on_menu(app, what, k):
         elif item == _RULES:
             rules_menu(app)
         elif item == _CONTINUE:
-            app.rare("begin", "resume")
+            app.rare("linkmenu" if "link" in app.saved.levels else "begin", "resume")
         elif item == _NEW:
             app.rare("begin", "new_game_menu")
         elif item == _STATS:
@@ -88,6 +90,8 @@ def on_menu(app, what, k):
             m.items[2][1] = tuple(range(1, m.value(1) + 1))
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
+        elif what == "pick" and item == "link":
+            app.rare("linkmenu", "setup")
         elif what == "pick":
             app.rare("begin", "start_new")
     elif kind == "settings":
