@@ -44,12 +44,10 @@ class SocketPort:
             return
         if self.listener is None:
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            s.setblocking(False)
+            s.settimeout(0.2)       # on this machine: refused at once when nobody listens
             try:
                 s.connect(self.addr)
-                self.conn = s
-                return
-            except BlockingIOError:
+                s.setblocking(False)
                 self.conn = s
                 return
             except OSError:
@@ -108,6 +106,54 @@ class SocketPort:
         if self.listener is not None:
             self.listener.close()
             self.listener = None
+
+
+_locks = []
+
+
+def link_save(port):
+    """A save file of its own for each of two ``basra-sim --link`` on one
+    machine: the first free of ~/.pocket-basra-sim-link-PORT-1.sav, -2.sav."""
+    import fcntl
+    import os
+    for n in (1, 2, 3, 4):
+        path = os.path.expanduser("~/.pocket-basra-sim-link-%d-%d.sav" % (port, n))
+        f = open(path + ".lock", "w")
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            continue
+        _locks.append(f)        # held while this simulator runs
+        return path
+    raise SystemExit("basra-sim --link: four simulators already use port %d" % port)
+
+
+def run_pair_scripts(script_a, script_b, main=None, seed=0, settle_ms=500, faults=None):
+    """Two simulated devices joined by a link, each driven by a button script
+    (simulator/headless.py's words), on one virtual time: the headless
+    ``basra-sim --link --script A --peer-script B``. Returns the two Simulators."""
+    from simulator.headless import ScriptDriver, parse
+    from simulator.sim import Simulator, load_app
+    main = main or load_app()
+    sims = [Simulator(seed=seed), Simulator(seed=seed + 1)]
+    wires = WirePair(seed=seed, **(faults or {}))
+    pa, pb = wires.ports(sims[0].clock, sims[1].clock)
+    sims[0].hal.link = lambda: pa
+    sims[1].hal.link = lambda: pb
+    hooks = []
+    for sim, script in zip(sims, (script_a, script_b)):
+        events, end = parse(script)
+        hooks.append(ScriptDriver(sim, events, end, settle_ms))
+
+    class _Main:        # PairRunner's make_app: an object with run()
+        def __init__(self, h):
+            self.h = h
+
+        def run(self):
+            main(self.h)
+    PairRunner(sims, hooks, _Main).run()
+    return sims
 
 
 class Wire:
