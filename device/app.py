@@ -97,6 +97,9 @@ class App:
         finally:
             fn = None
             drop("device." + module)
+            if module == "linkmenu" and self.link is None:
+                drop("device.linkgame")     # no link game (any more): its code goes too
+                drop("device.link")
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""

@@ -42,8 +42,9 @@ def new_game_menu(app):
              ["People", (1, 2, 3, 4), 0, 0],
              ["Rules", PRESETS, PRESETS.index(va), 0],
              ["Target", TARGETS, TARGETS.index(tg), 0],
-             ["Start", None, 0, 0],
-             ["Link game", None, 0, "link"]]
+             ["Start", None, 0, 0]]
+    if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
+        items.append(["Link game", None, 0, "link"])
     app.menu.open("new", "NEW GAME", items, 5)
     app.show(app.menu)
 
