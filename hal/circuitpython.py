@@ -128,16 +128,17 @@ def open_hal(settings=None):
 
 
 def _link_opener(board, busio, pins):
-    """``h.link``: opens the link when a link game starts (hal/link.py is
-    imported then, not at boot)."""
+    """``h.link``: opens the link when a link game starts (hal/uartlink.py
+    or hal/espnowlink.py is imported then, not at boot)."""
     kind = pins["link"][0] or "uart"
 
     def opener():
-        from hal import link
         if kind == "espnow":
-            port = link.EspNowPort()
+            from hal.espnowlink import EspNowPort
+            port = EspNowPort()
         elif kind == "uart":
-            port = link.UartPort(board, busio, pins["link_tx"], pins["link_rx"])
+            from hal.uartlink import UartPort
+            port = UartPort(board, busio, pins["link_tx"], pins["link_rx"])
         else:
             raise base.HalError("BASRA_LINK = \"%s\": use \"uart\" or \"espnow\"" % kind,
                                 "BASRA_LINK")

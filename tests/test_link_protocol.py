@@ -8,7 +8,8 @@ import pytest
 from core.prng import Prng
 from device import link as L
 from hal import HalError
-from hal.link import UartPort, pair
+from hal.memlink import pair
+from hal.uartlink import UartPort
 
 
 def test_crc16_is_ccitt_false():

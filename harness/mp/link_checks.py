@@ -11,7 +11,7 @@ from device import link as L
 from device.linkgame import LinkSession
 from device.session import WINDOW
 from core.prng import Prng
-from hal.link import pair
+from hal.memlink import pair
 
 
 def _locked(fn, a, b):
