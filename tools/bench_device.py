@@ -87,8 +87,9 @@ def step(i):
     if i == 0:
         # the calibration loop, in this VM: it also lets the VM's WebAssembly
         # reach its optimised code before anything is timed
-        from tools.calibrate import prime_loop_seconds
-        print(json.dumps({"calibration": prime_loop_seconds()[0]}))
+        if CALIBRATE:
+            from tools.calibrate import prime_loop_seconds
+            print(json.dumps({"calibration": prime_loop_seconds()[0]}))
     elif i == 1:
         start()                 # once, not timed: the VM's start-up paths warm up
         forget()
@@ -107,15 +108,17 @@ def step(i):
         print(json.dumps({"presses": R.presses, "frames": R.frames, "saves": R.saves,
                           "done": R.done}))
         # the loop again after the game: the machine's load changes during a run
-        from tools.calibrate import prime_loop_seconds
-        print(json.dumps({"calibration": prime_loop_seconds()[0]}))
+        if CALIBRATE:
+            from tools.calibrate import prime_loop_seconds
+            print(json.dumps({"calibration": prime_loop_seconds()[0]}))
     gc.collect()
 """
 
 
-def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS):
+def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True):
     """The game on the VM: (the calibration loop's seconds in that VM, the
-    mean of a run before the start-ups and one after the game, the
+    mean of a run before the start-ups and one after the game; None unless
+    calibrate), the
     start-up figures (VM ms, the median of STARTS start-ups after one
     not timed), the game row as the script prints it)."""
     sys.path.insert(0, REPO)
@@ -123,12 +126,12 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS):
     from tools.heap import app_trees, lib_tree
     trees = app_trees(True)
     trees.append(lib_tree(tempfile.mkdtemp(prefix="basra-lib-")))
-    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\n" % (
-        level, seed, per, STARTS, steps + STARTS + 1)
+    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\nCALIBRATE = %r\n" % (
+        level, seed, per, STARTS, steps + STARTS + 1, calibrate)
     rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + STARTS + 2, mpy=True,
                          timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
-    loop = sum(loops) / len(loops)
+    loop = sum(loops) / len(loops) if loops else None
     starts = [r for r in rows if "import" in r]
     start = {k: statistics.median(r[k] for r in starts) for k in starts[0]}
     game = [r for r in rows if "presses" in r][0]
@@ -172,14 +175,15 @@ def i2c_ms(nbytes):
     return 1000.0 * nbytes * BITS_PER_BYTE / I2C_HZ
 
 
-def measure(level=LEVEL, seed=SEED):
+def measure(level=LEVEL, seed=SEED, calibrate=True):
     """Both runs, checked against each other: a dict with "calibration"
     (the VM's loop seconds, tools/calibrate.py), "start" (VM ms of
     the import, hal.get(), the app's first drawing, the loop to its first
     refresh; that refresh's bytes), "presses" ([kind, VM ms, bytes, refresh index,
     the screen that frame shows]),
-    "saves" ([VM ms, refreshes before it]), "frames", "done"."""
-    loop, start, game = vm_run(level, seed)
+    "saves" ([VM ms, refreshes before it, a press waiting for its frame]),
+    "frames", "done"."""
+    loop, start, game = vm_run(level, seed, calibrate=calibrate)
     rec, sent = cpython_run(level, seed)
     vm_shape = [(k, f, at) for k, _, f, at in game["presses"]]
     cp_shape = [(k, f, at) for k, _, f, at in rec.presses]
@@ -223,11 +227,11 @@ def estimates(m, factor):
             "bytes_median": statistics.median(b for _, b in rows),
             "bytes_worst": max(b for _, b in rows),
         }
-    saves = sorted(t * factor for t, _ in m["saves"])
+    saves = sorted(t * factor for t, _, _ in m["saves"])
     if saves:
         out["save"] = {"n": len(saves), "median": statistics.median(saves), "worst": saves[-1]}
     # a play as it was when issue 15 measured it: the save written before the frame
-    after = {f: t for t, f in m["saves"]}
+    after = {f: t for t, f, _ in m["saves"]}
     before = sorted((t + after.get(f + 1, 0.0)) * factor + i2c_ms(b)
                     for k, t, b, f, _ in m["presses"] if k == "play")
     if before:

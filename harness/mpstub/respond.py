@@ -34,7 +34,7 @@ class Recorder:
         self.pending = -1       # key number of a press waiting for its frame
         self.t = 0.0
         self.presses = []       # [kind, ms, frame index, screen shown by that frame]
-        self.saves = []         # [ms, refreshes before it] of each game write
+        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame] a game write
         self.done = False
         self._save = None
 
@@ -60,7 +60,8 @@ class Recorder:
 
     def watch_saves(self, app):
         """Time each write of the game (App.store.save_game: the record
-        encoded and put in nvm), noting how many refreshes came before it."""
+        encoded and put in nvm), noting how many refreshes came before it
+        and whether a press was still waiting for its frame."""
         store = app.store
         save_game = store.save_game
         rec = self
@@ -68,7 +69,7 @@ class Recorder:
         def timed(saved):
             t = rec.ms()
             r = save_game(saved)
-            rec.saves.append([rec.ms() - t, rec.frames])
+            rec.saves.append([rec.ms() - t, rec.frames, rec.pending >= 0])
             return r
         store.save_game = timed
 
