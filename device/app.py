@@ -27,8 +27,6 @@ last = None     # the running App (tests look at it)
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 _STATS = const(2)
 _GAME = const(4)
-_PLAYED = const(1)      # App.unsaved: a play to record and write
-_RECORDED = const(2)    # App.unsaved: the hand's end, recorded in App.saved, to write
 
 
 class App:
@@ -60,7 +58,7 @@ class App:
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there
         self.seed = h.seed & 0x3FFFFFFF
-        self.unsaved = 0    # written after the next refresh (App.write_unsaved)
+        self.unsaved = False  # a play not yet saved (App.played)
         self.later = 0      # writes asked for inside App.rare, made once it returns
         self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
@@ -128,7 +126,7 @@ class App:
         """Let go of the game that was played (9 KB), before another is made."""
         self.sess = None
         self.play.sess = None
-        self.unsaved = 0
+        self.unsaved = False
 
     def beep(self, hz, ms):
         if self.settings.sound:
@@ -216,10 +214,11 @@ class App:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.unsaved = _PLAYED
+        self.unsaved = True
 
     def hand_over(self):
         s = self.sess
+        self.unsaved = False    # the save below records the hand's end
         g = s.game
         s.end_hand()
         self.hands_over += 1
@@ -231,24 +230,14 @@ class App:
                 t.best_hand = g.hand_points[me]
         if g.winner is not None:
             self.saved = None
+            self.store.save_game(None)
         else:
             sv = self.record()
             sv.plays = ()
             self.saved = sv
-        # the hand's end, not its last play, is what gets written, once the
-        # summary is on the screen (App.run)
-        self.unsaved = _RECORDED
+            self.store.save_game(sv)
         self.pages.open("summary", self.rare("menus", "summary_lines"))
         self.show(self.pages)
-
-    def write_unsaved(self):
-        """Write what App.played or App.hand_over left for after the frame."""
-        u = self.unsaved
-        self.unsaved = 0
-        if u == _PLAYED:
-            self.save()
-        elif u == _RECORDED:
-            self._write_game()
 
     # -- the loop -------------------------------------------------------------------
     def key(self, b):
@@ -299,7 +288,8 @@ class App:
                 if self.dirty:
                     self.dirty = False
                     d.refresh()
-                self.write_unsaved()
+                self.unsaved = False
+                self.save()
             now = clock.ticks_ms()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True
@@ -307,7 +297,8 @@ class App:
                 self.dirty = False
                 d.refresh()
             if self.unsaved:            # an AI's play, now on the screen
-                self.write_unsaved()
+                self.unsaved = False
+                self.save()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):
@@ -325,12 +316,12 @@ def main(h):
         err = _run(h)
         if err is None:
             return
-        if getattr(last, "unsaved", 0):
-            # a play (or a hand's end) made before the error, not yet written
-            # (App.run writes after the refresh): write it now, Continue
-            # resumes after it
+        if getattr(last, "unsaved", False):
+            # a play made before the error, not yet written (App.run writes
+            # after the refresh): write it now, Continue resumes after it
             try:
-                last.write_unsaved()
+                last.unsaved = False
+                last.save()
             except Exception:
                 pass
         gfx = getattr(last, "gfx", None)
