@@ -91,7 +91,7 @@ class Recorder:
             if m.kind == "new":
                 from core.ai.player import LEVELS
                 m.items[0][2] = LEVELS.index(self.level)
-                m.cur = len(m.items) - 1        # Start
+                m.cur = [it[0] for it in m.items].index("Start")
             H.tap(4)                            # main menu: New game (no save yet)
             return
         if scr is app.pages:
