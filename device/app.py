@@ -51,6 +51,7 @@ class App:
         self.saved, self.settings, self.stats, note = self.store.load()
         self.apply_settings()
         self.sess = None
+        self.link = None    # a link game's LinkGlue (device/linkgame.py)
         self.dirty = True
         self.games_over = 0
         self.hands_over = 0
@@ -85,7 +86,7 @@ class App:
     def rare(self, module, name, *args):
         """Call device.<module>.<name>(self, *args) with that module loaded for
         the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py; a hand never needs them, so they stay out of
+        device/rulestext.py, device/linkmenu.py (a link game's screens); a hand never needs them, so they stay out of
         the heap while one is played. They reach each other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
@@ -93,6 +94,8 @@ class App:
             from device import menus as mod
         elif module == "begin":
             from device import begin as mod
+        elif module == "linkmenu":
+            from device import linkmenu as mod
         else:
             from device import rulestext as mod
         fn = getattr(mod, name)
@@ -103,6 +106,9 @@ class App:
         finally:
             fn = None
             drop("device." + module)
+            if module == "linkmenu" and self.link is None:
+                drop("device.linkgame")     # no link game (any more): its code goes too
+                drop("device.link")
             self.depth -= 1
             if self.depth == 0 and self.later:
                 self._write_later()
@@ -124,6 +130,8 @@ class App:
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
+        if self.link is not None:
+            self.link.left()
         self.sess = None
         self.play.sess = None
         self.unsaved = False
@@ -250,8 +258,10 @@ class App:
             r = self.menu.key(b)
             if r is not None:
                 nxt = self.rare("menus", "on_menu", r[0], r[1])
-                if nxt is not None:     # begin or rulestext, once menus is gone
-                    self.rare(*nxt)
+                # begin, rulestext or linkmenu, once menus is gone; linkmenu
+                # may name begin or menus in turn
+                while isinstance(nxt, tuple):
+                    nxt = self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
                 self.on_pages()
@@ -294,6 +304,10 @@ class App:
                 self.unsaved = False
                 self.save()
             now = clock.ticks_ms()
+            if self.link is not None and self.link.poll(now):
+                self.dirty = True
+                if self.pending_table:
+                    self._enter_table()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True
             if self.dirty:

@@ -17,13 +17,7 @@ def resume(app):
     try:
         app.end_game()
         sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-        g = sess.game
-        g.hand_no = sv.hand_no
-        g.dealer = sv.dealer
-        for s in range(len(sv.scores)):
-            g.scores[s] = sv.scores[s]
-        g.carry = sv.carry
-        sess.replay(sv.plays)
+        sess.resume_from(sv)
     except Exception as e:
         app.saved = None
         app.store.save_game(None)
@@ -49,6 +43,8 @@ def new_game_menu(app):
              ["Rules", PRESETS, PRESETS.index(va), 0],
              ["Target", TARGETS, TARGETS.index(tg), 0],
              ["Start", None, 0, 0]]
+    if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
+        items.append(["Link game", None, 0, "link"])
     app.menu.open("new", "NEW GAME", items, 5)
     app.show(app.menu)
 

@@ -65,13 +65,16 @@ def game_menu(app):
 
 def on_menu(app, what, k):
     """Act on a menu answer. Returns what the app calls next, once this module
-    is dropped (App.key): ("begin", name) or ("rulestext", "show", rules);
+    is dropped (App.key): ("begin", name), ("rulestext", "show", rules) or ("linkmenu",
+    "on_menu", what, k);
     or None. Saves are left to the app for the same reason (App.save_later):
     one rarely used module in the heap at a time."""
     m = app.menu
     kind = m.kind
     item = m.items[k][3] if k >= 0 else None
-    if kind == "main":
+    if kind[:4] == "link":
+        return ("linkmenu", "on_menu", what, k)
+    elif kind == "main":
         if what != "pick":
             return
         if item == _SETTINGS:
@@ -79,7 +82,7 @@ def on_menu(app, what, k):
         elif item == _RULES:
             rules_menu(app)
         elif item == _CONTINUE:
-            return ("begin", "resume")
+            return ("linkmenu" if "link" in app.saved.levels else "begin", "resume")
         elif item == _NEW:
             return ("begin", "new_game_menu")
         elif item == _STATS:
@@ -91,6 +94,8 @@ def on_menu(app, what, k):
             m.items[2][1] = tuple(range(1, m.value(1) + 1))
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
+        elif what == "pick" and item == "link":
+            return ("linkmenu", "setup")
         elif what == "pick":
             return ("begin", "start_new")
     elif kind == "settings":

@@ -49,7 +49,7 @@ class Session:
         for lv in self.levels:
             if lv == "human":
                 self.humans += 1
-            else:
+            elif lv != "link":      # a seat played on the other device (device/linkgame.py)
                 level = lv
         self.level = level
         # one Player serves every AI seat (decisions are one at a time) and
@@ -107,6 +107,18 @@ class Session:
                 fl[i] = c
                 n += 1
         self.nfloor = n
+
+    def resume_from(self, sv):
+        """Carry on the game saved in sv (device/savedata.Saved): its
+        scores and dealer, its hand dealt again and the plays replayed.
+        Raises ValueError when a saved play does not exist."""
+        g = self.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        self.replay(sv.plays)
 
     def play(self, i):
         """Apply play i of buf for the seat to move; deals when the hands are

@@ -4,7 +4,8 @@ Settings (settings.toml, all optional; see hal.profiles for pins):
 BASRA_BOARD, BASRA_SDA, BASRA_SCL, BASRA_OLED_ADDRESS (default 0x3C),
 BASRA_OLED_ROTATION (0 or 180), BASRA_I2C_FREQ (default 400000),
 BASRA_BTN_UP/DOWN/LEFT/RIGHT/A/B, BASRA_PIEZO, BASRA_VBAT,
-BASRA_VBAT_DIVIDER (default 2), BASRA_NVM_OFFSET (default 0).
+BASRA_VBAT_DIVIDER (default 2), BASRA_NVM_OFFSET (default 0), BASRA_LINK
+("uart" or "espnow"), BASRA_LINK_TX, BASRA_LINK_RX (the link cable's pins).
 
 Every failure a person can fix raises hal.HalError naming the setting; once
 the OLED works the error carries it (``err.display``) so hal.run shows it.
@@ -120,10 +121,30 @@ def open_hal(settings=None):
         e.display = raw
         raise
     h = base.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
-                seed=_seed(), name="circuitpython")
+                seed=_seed(), name="circuitpython", link=_link_opener(board, busio, pins))
     h.keys = keys
     h.profile = profile
     return h
+
+
+def _link_opener(board, busio, pins):
+    """``h.link``: opens the link when a link game starts (hal/uartlink.py
+    or hal/espnowlink.py is imported then, not at boot)."""
+    kind = pins["link"][0] or "uart"
+
+    def opener():
+        if kind == "espnow":
+            from hal.espnowlink import EspNowPort
+            port = EspNowPort()
+        elif kind == "uart":
+            from hal.uartlink import UartPort
+            port = UartPort(board, busio, pins["link_tx"], pins["link_rx"])
+        else:
+            raise base.HalError("BASRA_LINK = \"%s\": use \"uart\" or \"espnow\"" % kind,
+                                "BASRA_LINK")
+        port.open()
+        return port
+    return opener
 
 
 def _open_storage(settings):

@@ -10,7 +10,7 @@ from core.game import Game
 from core.referee import play_game, replay
 from core.state import HAND, STOCK, State
 from hal.clock import Clock
-from tests.listing import all_plays
+from harness.listing import all_plays
 
 
 def midgame(variant="egyptian", players=2, seed=3, plies=9):

@@ -24,9 +24,9 @@ import time
 
 from core.ai.player import Player
 from core.game import Game
-from core.plays import Plays
 from core.rules import preset
 from device import save as S
+from harness.listing import all_plays
 
 SECTOR = 4096
 
@@ -89,7 +89,6 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     _, settings, stats, _ = ss.load()
     game = Game(rules, seed)
     bots = [Player(rules, "normal" if lv == "human" else lv, seed * 4 + k + 1) for k, lv in enumerate(levels)]
-    cursor = Plays()
     saved = S.Saved(variant, players, list(levels), rules.target, seed)
     w0 = ss.writes
     nplays = 0
@@ -113,10 +112,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
             if st.hands_empty():
                 st.deal()
             seat = st.to_move
-            listed = []
-            cursor.start(st)
-            while cursor.next():
-                listed.append((cursor.word, cursor.take))
+            listed = all_plays(st)
             if rnd is not None and levels[seat] == "human":
                 i = rnd.randrange(len(listed))
             else:

