@@ -3,11 +3,21 @@
 
 def drop(name):
     """Forget a module imported for one job so that a collection frees it.
-    Only for modules nothing else keeps (no object of their classes alive)."""
+    Only for modules nothing else keeps (no object of their classes alive).
+
+    Each entry is set to None before it is deleted: MicroPython's dicts keep
+    a deleted entry's value in its slot (py/map.c: "keep slot->value so that
+    caller can access it"), and the collector scans the whole table, so a
+    module only deleted from sys.modules or from its package stays in the
+    heap until another key happens to take that slot."""
     import sys
-    if name in sys.modules:
-        del sys.modules[name]
+    mods = sys.modules
+    if name in mods:
+        mods[name] = None
+        del mods[name]
     dot = name.rfind(".")
-    pkg = sys.modules.get(name[:dot]) if dot > 0 else None
-    if pkg is not None and hasattr(pkg, name[dot + 1:]):
-        delattr(pkg, name[dot + 1:])
+    pkg = mods.get(name[:dot]) if dot > 0 else None
+    attr = name[dot + 1:]
+    if pkg is not None and hasattr(pkg, attr):
+        setattr(pkg, attr, None)
+        delattr(pkg, attr)
