@@ -366,7 +366,9 @@ def lib_tree(dest):
             srcs.append((os.path.join("adafruit_display_text", f),
                          os.path.join("adafruit_display_text", f[:-3] + ".mpy")))
     for src, out in srcs:
-        subprocess.run([exe, "-o", os.path.join(lib, out), os.path.join(site, src)], check=True)
+        # -s: the bundle's own name, not this venv's path (which would move the layout)
+        subprocess.run([exe, "-o", os.path.join(lib, out), "-s", src.replace(os.sep, "/"),
+                        os.path.join(site, src)], check=True)
     return (lib, "/app/lib")
 
 
