@@ -17,7 +17,7 @@ from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
 from device.store import SaveStore
-from device.mem import drop
+from hal.mem import drop
 from device.play import Play
 from device.screens import Menu, Pages
 from device.table import Table

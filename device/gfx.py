@@ -18,7 +18,7 @@ import displayio
 
 from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
-from device.mem import drop
+from hal.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
 SMALL_FIRST = const(32)

@@ -4,7 +4,6 @@ play log (for undo and the save), hints and the end of a hand.
 No drawing here: device/table.py shows a Session. The play path (gen,
 preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
-import sys
 from array import array
 
 from core import cards as C
@@ -13,17 +12,14 @@ from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
 from core.state import FLOOR, PILE, play_flags
-from device.mem import drop
+from hal.mem import CODE_ON_HEAP, drop
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
 # the AI's modules, loaded for each decision (Session._load_ai) and dropped
-# after it where their bytecode is on the heap (CircuitPython, MicroPython);
-# CPython (the simulator, the tests) keeps them: a desktop has the memory, and
-# a test may patch them
+# after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
 _AI = ("core.ai.player", "core.ai.search", "core.ai.world", "core.ai.evaluate", "core.ai.observe")
-_DROP_AI = sys.implementation.name != "cpython"
 
 # AI decision progress
 IDLE = const(0)
@@ -376,7 +372,7 @@ class Session:
             self.search_prng = p.search.prng.state
         self.ai = None
         p = None
-        if _DROP_AI:
+        if CODE_ON_HEAP:
             for name in _AI:
                 drop(name)
 

@@ -9,7 +9,7 @@ by each SaveStore call and, with ``lazy=True`` (the device app), dropped
 again afterwards, so their bytecode is in the heap only while a record is
 written or read. device/save.py gathers the whole save for tests and tools.
 """
-from device.mem import drop
+from hal.mem import drop
 from device.savedata import MAX_PLAYS, SIZE, SLOT, Settings, Stats, to_move
 
 

@@ -12,6 +12,12 @@ the OLED works the error carries it (``err.display``) so hal.run shows it.
 """
 
 from hal import base
+from hal.linkopen import opener
+from hal.mem import CODE_ON_HEAP, drop
+
+# the modules open_hal imports for itself, dropped once the HAL is open
+# (h.link's opener is in hal/linkopen.py: nothing refers to this module after)
+_OPENING = ("hal.circuitpython", "hal.profiles", "hal.settings", "hal.oled")
 
 STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
 
@@ -121,30 +127,15 @@ def open_hal(settings=None):
         e.display = raw
         raise
     h = base.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
-                seed=_seed(), name="circuitpython", link=_link_opener(board, busio, pins))
+                seed=_seed(), name="circuitpython", link=opener(board, busio, pins))
     h.keys = keys
     h.profile = profile
+    # the code only opening needs (this module, the pin profiles, the
+    # settings reader, the panel's set-up) is let go: about 8 KB of heap
+    if CODE_ON_HEAP:
+        for name in _OPENING:
+            drop(name)
     return h
-
-
-def _link_opener(board, busio, pins):
-    """``h.link``: opens the link when a link game starts (hal/uartlink.py
-    or hal/espnowlink.py is imported then, not at boot)."""
-    kind = pins["link"][0] or "uart"
-
-    def opener():
-        if kind == "espnow":
-            from hal.espnowlink import EspNowPort
-            port = EspNowPort()
-        elif kind == "uart":
-            from hal.uartlink import UartPort
-            port = UartPort(board, busio, pins["link_tx"], pins["link_rx"])
-        else:
-            raise base.HalError("BASRA_LINK = \"%s\": use \"uart\" or \"espnow\"" % kind,
-                                "BASRA_LINK")
-        port.open()
-        return port
-    return opener
 
 
 def _open_storage(settings):

@@ -18,7 +18,7 @@ it talks over a UART cable, ESP-NOW or the simulator's socket:
 ``kind`` names the transport ("uart", "espnow", "socket", "memory") and
 ``where`` says what it uses ("TX=GP0 RX=GP1"). Each transport is its own module, so a board loads only the one it uses:
 hal/uartlink.py (the cable) and hal/espnowlink.py (ESP-NOW), which
-hal/circuitpython.py opens from settings.toml (pins per board in
+hal/circuitpython.py opens from settings.toml (hal/linkopen.py; pins per board in
 hal/profiles.py); hal/memlink.py (an in-memory pair, for tests and the
 MicroPython VM checks); the simulator's socket (simulator/link.py).
 """

@@ -52,13 +52,13 @@ def step(i):
         gc.collect()
     elif i == LAST + 1:
         H.report("+menus")
-        from device.mem import drop
+        from hal.mem import drop
         drop("device.menus")
         import device.savewrite
         gc.collect()
     elif i == LAST + 2:
         H.report("+save")
-        from device.mem import drop
+        from hal.mem import drop
         drop("device.savewrite")
         import device.saveformat
         gc.collect()
@@ -242,7 +242,7 @@ MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's 
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
-# modules the app imports for one call and drops (device/mem.py drop)
+# modules the app imports for one call and drops (hal/mem.py drop)
 RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
         "device.saveformat", "device.saveload", "device.sheetdata", "device.recover")
 
@@ -300,7 +300,7 @@ def step(i):
         gc.collect()
     elif i == 1:
         report("hal")
-        import device.mem as M
+        import hal.mem as M
         drop = M.drop
         def watched(name):
             # every transient set is at its largest just before one of it goes;
@@ -343,7 +343,7 @@ def step(i):
         load()
     else:
         report("save", list(H.sets[H.k]) if H.k < len(H.sets) else None)
-        from device.mem import drop
+        from hal.mem import drop
         if H.k < len(H.sets):
             for m in H.sets[H.k]:
                 if m == "ai":

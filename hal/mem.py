@@ -1,4 +1,13 @@
-"""Heap housekeeping for the device (its bytecode lives in RAM on a board)."""
+"""Heap housekeeping (on a board, a module's bytecode lives in the heap):
+modules imported for one job are forgotten afterwards, so that a
+collection frees them. The HAL lets go of the code that opened it
+(hal/circuitpython.py), the device app of its rarely used modules."""
+import sys
+
+# bytecode on the heap (CircuitPython, MicroPython): drop what one job
+# needed. CPython (the simulator, the tests) keeps modules loaded: a desktop
+# has the memory, and a test may patch them.
+CODE_ON_HEAP = sys.implementation.name != "cpython"
 
 
 def drop(name):
@@ -10,7 +19,6 @@ def drop(name):
     caller can access it"), and the collector scans the whole table, so a
     module only deleted from sys.modules or from its package stays in the
     heap until another key happens to take that slot."""
-    import sys
     mods = sys.modules
     if name in mods:
         mods[name] = None
