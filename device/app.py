@@ -152,7 +152,7 @@ class App:
             else:
                 self.sess.start_hand()
                 self.save()
-                self.show(self.table)
+                self._show_table()
                 self.play.begin(self.sess)
 
     # -- games -------------------------------------------------------------------
@@ -165,12 +165,19 @@ class App:
         self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
         self.dirty = True
 
+    def _show_table(self):
+        # the menu's and the pages' text (and the big font) go while the
+        # table is on show; opening them makes them again (device/screens.py)
+        self.show(self.table)
+        self.menu.close()
+        self.pages.close()
+
     def _enter_table(self):
         begin = self.pending_table == 2
         if self.pending_table == 3:
             self.play.hint(self.now())
         self.pending_table = 0
-        self.show(self.table)
+        self._show_table()
         if begin:
             self.play.begin(self.sess)
         else:

@@ -1,8 +1,8 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
-Everything is built once at start (``Gfx``): the sheets are displayio
-Bitmaps filled from the ready-made bytes of device/sheetdata.py (drawn by
-tools/mksheets.py with tools/sheets.py), and every screen element is a
+The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made bytes
+of device/sheetdata.py and device/bigfont.py (drawn by tools/mksheets.py
+with tools/sheets.py), and every screen element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
 shadow of their tiles and touch only tiles that change.
@@ -42,7 +42,9 @@ class Font:
 
 
 class Gfx:
-    """The sheets and the palette, made once."""
+    """The sheets and the palette. The small font and the cards are made
+    once; the big (menu) font while a menu is on show (``big_font``,
+    ``drop_big``: 1.5 KB that a game at the table goes without)."""
 
     def __init__(self):
         pal = displayio.Palette(2)
@@ -54,12 +56,25 @@ class Gfx:
         # is dropped (its 4 KB of bytes stay on the heap only while loading)
         from device import sheetdata as S
         self.small = Font(_sheet(S.SMALL, S.SMALL_W, 6), 4, 6, SMALL_N)
-        self.big = Font(_sheet(S.BIG, S.BIG_W, 10), 6, 10, BIG_N)
         self.low = S.LOW
         self.cards = _sheet(S.CARDS, S.CARDS_W, HALF_H)
         self.narrow = _sheet(S.NARROW, S.NARROW_W, HALF_H)
         S = None
         drop("device.sheetdata")
+        self.big = None
+
+    def big_font(self):
+        """The big font, made from device/bigfont.py when there is none."""
+        if self.big is None:
+            from device import bigfont as B
+            self.big = Font(_sheet(B.BIG, B.BIG_W, 10), 6, 10, BIG_N)
+            B = None
+            drop("device.bigfont")
+        return self.big
+
+    def drop_big(self):
+        """Let go of the big font (no menu on show; nothing else holds it)."""
+        self.big = None
 
 
 def _sheet(data, w, h):

@@ -244,7 +244,7 @@ MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
 RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
-        "device.saveformat", "device.saveload", "device.sheetdata", "device.recover")
+        "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont", "device.recover")
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,
@@ -350,6 +350,9 @@ def step(i):
                     H.app.sess._drop_ai()
                 else:
                     drop(m)
+                if m == "device.menus":     # back to the table (the menu's text goes)
+                    H.app.to_table()
+                    H.app._enter_table()
         H.k += 1
         load()
 
@@ -358,8 +361,13 @@ def load():
         for m in H.sets[H.k]:
             if m == "ai":       # an AI deciding: its modules and buffers (Session._load_ai)
                 H.app.sess._load_ai()
-            else:
-                __import__(m)
+                continue
+            if m == "device.menus":
+                # a press in the game menu: the menu on show (its text and the
+                # big font, device/screens.py), the search let go (B at the table)
+                H.app.sess.think_pause()
+                H.app.rare("menus", "game_menu")
+            __import__(m)
     gc.collect()
 
 gc.collect()

@@ -1,21 +1,24 @@
-"""Generate device/sheetdata.py: the device's font and card sheets ready-made,
-drawn once here by tools/sheets.py from the glyphs of tools/fontdata.py,
-so that the board copies bytes into its bitmaps at start instead of drawing
-some 30,000 pixels (2.8 s on a Pico, docs/performance.md).
+"""Generate device/sheetdata.py and device/bigfont.py: the device's font and
+card sheets ready-made, drawn once here by tools/sheets.py from the glyphs of
+tools/fontdata.py, so that the board copies bytes into its bitmaps instead of
+drawing some 30,000 pixels (2.8 s on a Pico, docs/performance.md). The big
+(menu) font has a module of its own: the device makes it only while a menu
+is on show.
 
 Each sheet is the pixel buffer of a CircuitPython 1-bit displayio.Bitmap:
 rows of MSB-first bytes (pixel 0 in bit 7), each row rounded up to 32-bit
 words (shared-module/displayio/Bitmap.c), so ``memoryview(bitmap)[:] = SHEET``
 fills one.
 
-    python -m tools.mksheets          # rewrite device/sheetdata.py
-    python -m tools.mksheets --check  # exit 1 when it is out of date
+    python -m tools.mksheets          # rewrite device/sheetdata.py and bigfont.py
+    python -m tools.mksheets --check  # exit 1 when they are out of date
 """
 import os
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(REPO, "device", "sheetdata.py")
+OUT_BIG = os.path.join(REPO, "device", "bigfont.py")
 
 
 class PackedBitmap:
@@ -57,30 +60,40 @@ def sheets():
     return {k: (bytes(b.data), b.width, b.height) for k, b in made.items()}, low
 
 
-def source():
+def sources():
+    """{path: text} of the two generated modules."""
     made, low = sheets()
-    out = ['"""The device\'s font and card sheets, ready-made by tools/mksheets.py from',
-           'tools/sheets.py and tools/fontdata.py (do not edit): each the pixel buffer',
-           'of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes rounded up',
-           'to 32-bit words), copied into one at start by device/gfx.py, then dropped."""',
+    out = ['"""The device\'s small font and card sheets, ready-made by tools/mksheets.py',
+           'from tools/sheets.py and tools/fontdata.py (do not edit): each the pixel',
+           'buffer of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes',
+           'rounded up to 32-bit words), copied into one at start by device/gfx.py,',
+           'then dropped. The big font is in device/bigfont.py."""',
            "", "LOW = %r" % (low,)]
+    big = ['"""The device\'s big (menu) font sheet, ready-made by tools/mksheets.py (do',
+           'not edit), laid out as device/sheetdata.py\'s: device/gfx.py copies it into',
+           'a bitmap when a menu opens, then drops this module."""', ""]
     for k, (data, w, h) in made.items():
-        out.append("%s_W = %d" % (k, w))
-        out.append("%s = %r" % (k, data))
-    return "\n".join(out) + "\n"
+        dest = big if k == "BIG" else out
+        dest.append("%s_W = %d" % (k, w))
+        dest.append("%s = %r" % (k, data))
+    return {OUT: "\n".join(out) + "\n", OUT_BIG: "\n".join(big) + "\n"}
 
 
 def main():
     sys.path.insert(0, REPO)
-    text = source()
+    texts = sources()
     if "--check" in sys.argv:
-        with open(OUT) as f:
-            same = f.read() == text
-        print("device/sheetdata.py is %s" % ("up to date" if same else "OUT OF DATE"))
-        sys.exit(0 if same else 1)
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d bytes)" % (OUT, len(text)))
+        stale = []
+        for path, text in texts.items():
+            with open(path) as f:
+                if f.read() != text:
+                    stale.append(os.path.relpath(path, REPO))
+        print("OUT OF DATE: %s" % ", ".join(stale) if stale else "device/sheetdata.py and bigfont.py are up to date")
+        sys.exit(1 if stale else 0)
+    for path, text in texts.items():
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (%d bytes)" % (path, len(text)))
 
 
 if __name__ == "__main__":
