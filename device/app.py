@@ -113,10 +113,11 @@ class App:
             if self.depth == 0 and self.later:
                 self._write_later()
 
-    def save_later(self, settings=False, stats=False):
-        """Write the settings or stats once the rarely used module asking for
-        it is dropped: the save's writing side then has the heap to itself."""
-        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0)
+    def save_later(self, settings=False, stats=False, game=False):
+        """Write the settings, the stats or the game (App.saved) once the
+        rarely used module asking for it is dropped: the save's writing side
+        then has the heap to itself."""
+        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0) | (_GAME if game else 0)
 
     def _write_later(self):
         later = self.later
@@ -140,21 +141,6 @@ class App:
         if self.settings.sound:
             self.h.sound.tone(hz, ms)
 
-    # -- menus -----------------------------------------------------------------
-    def on_pages(self):
-        kind = self.pages.kind
-        if kind == "rules":
-            self.rare("menus", "rules_menu", self.back_to)
-        elif kind == "summary":
-            g = self.sess.game
-            if g.winner is not None:
-                self.rare("menus", "game_over")
-            else:
-                self.sess.start_hand()
-                self.save()
-                self._show_table()
-                self.play.begin(self.sess)
-
     # -- games -------------------------------------------------------------------
     def to_table(self, begin=False, hint=False):
         """Show the table (begin: a hand just dealt or resumed; hint: the
@@ -165,19 +151,16 @@ class App:
         self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
         self.dirty = True
 
-    def _show_table(self):
-        # the menu's and the pages' text (and the big font) go while the
-        # table is on show; opening them makes them again (device/screens.py)
-        self.show(self.table)
-        self.menu.close()
-        self.pages.close()
-
     def _enter_table(self):
         begin = self.pending_table == 2
         if self.pending_table == 3:
             self.play.hint(self.now())
         self.pending_table = 0
-        self._show_table()
+        self.show(self.table)
+        # the menu's and the pages' text (and the big font) go while the
+        # table is on show; opening them makes them again (device/screens.py)
+        self.menu.close()
+        self.pages.close()
         if begin:
             self.play.begin(self.sess)
         else:
@@ -210,7 +193,7 @@ class App:
             return
         self.saved = self.record()
         if later:
-            self.later |= _GAME
+            self.save_later(game=True)
             return
         self._write_game()
 
@@ -234,29 +217,6 @@ class App:
             self.beep(880, 25)
         self.unsaved = True
 
-    def hand_over(self):
-        s = self.sess
-        self.unsaved = False    # the save below records the hand's end
-        g = s.game
-        s.end_hand()
-        self.hands_over += 1
-        me = s.side_of(self.play.viewer)
-        t = self.stats
-        if s.humans == 1:
-            t.basras += s.hand_basras[me]
-            if g.hand_points[me] > t.best_hand:
-                t.best_hand = g.hand_points[me]
-        if g.winner is not None:
-            self.saved = None
-            self.store.save_game(None)
-        else:
-            sv = self.record()
-            sv.plays = ()
-            self.saved = sv
-            self.store.save_game(sv)
-        self.pages.open("summary", self.rare("menus", "summary_lines"))
-        self.show(self.pages)
-
     # -- the loop -------------------------------------------------------------------
     def key(self, b):
         scr = self.screen
@@ -271,7 +231,7 @@ class App:
                     nxt = self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
-                self.on_pages()
+                self.rare("menus", "on_pages")
         else:
             self.play.key(b, self.now())
 

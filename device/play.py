@@ -83,7 +83,7 @@ class Play:
         if s.hand_over():
             self.mode = OVER
             self.redraw()
-            self.app.hand_over()
+            self.app.rare("menus", "hand_over")
             return
         seat = s.to_move()
         if s.is_human(seat):

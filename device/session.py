@@ -6,12 +6,11 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
 from array import array
 
-from core import cards as C
 from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
-from core.state import FLOOR, PILE, play_flags
+from core.state import FLOOR, play_flags
 from hal.mem import CODE_ON_HEAP, drop
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
@@ -19,7 +18,8 @@ _AFTER_ALL = const(99)    # a sort key before every option (more cards than any 
 
 # the AI's modules, loaded for each decision (Session._load_ai) and dropped
 # after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
-_AI = ("core.ai.player", "core.ai.search", "core.ai.world", "core.ai.evaluate", "core.ai.observe")
+_AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.roots", "core.ai.world",
+       "core.ai.evaluate", "core.ai.observe")
 
 # AI decision progress
 IDLE = const(0)
@@ -295,12 +295,12 @@ class Session:
         """Start a decision for seat (hint: the expert's, for a person).
         clock (hal.clock.Clock): the search stops by itself at the device's
         deadline, DEVICE_DEADLINE_MS after it starts."""
-        p = self._load_ai()
+        p = self._load_ai(hint)
         from core.ai.observe import observe
         from core.ai.player import DEVICE_DEADLINE_MS, budget
         self.deadline_ms = DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
-        level = "expert" if hint else p.level
+        level = p.level
         self.think_start = now
         self.think_hint = hint
         if level == "easy" or level == "normal":
@@ -330,10 +330,15 @@ class Session:
         self.buf[2 * WINDOW] = word
         self.buf[2 * WINDOW + 1] = take
         self.pick = WINDOW
-        if self.think_hint:
-            self.hint_reason = self.ai.reason(self.state, word, take)
         self.think = DONE
         self._drop_ai()
+        if self.think_hint:
+            # the hint's words, once the AI has gone (core/ai/reason.py)
+            from core.ai.reason import reason
+            self.hint_reason = reason(self.state, word, take)
+            reason = None
+            if CODE_ON_HEAP:
+                drop("core.ai.reason")
 
     def think_reset(self):
         self.think = IDLE
@@ -347,13 +352,16 @@ class Session:
             self.think = IDLE
             self._drop_ai(False)
 
-    def _load_ai(self):
-        # the AI (core/ai/, about 11 KB of code and 4 KB of buffers) is in the
+    def _load_ai(self, hint=False):
+        # the AI (core/ai/, 8-10 KB of code and 2-4 KB of buffers) is in the
         # heap only while it decides: a person's turn, a save write and the
-        # menus go without it. Its generators go on where the last decision
-        # left them, so it decides as one Player kept for the game would.
+        # menus go without it. The Player is made for the level deciding (a
+        # hint: expert), which loads what that level needs (the one-play
+        # heuristics or the search). Its generators go on where the last
+        # decision left them, so it decides as one Player kept for the game
+        # would.
         from core.ai.player import Player
-        p = Player(self.rules, self.level, (self.seed & 0xFFFF) + 7)
+        p = Player(self.rules, "expert" if hint else self.level, (self.seed & 0xFFFF) + 7)
         if self.ai_made:
             p.prng.state = self.ai_prng
             p.search.prng.state = self.search_prng
@@ -375,40 +383,3 @@ class Session:
         if CODE_ON_HEAP:
             for name in _AI:
                 drop(name)
-
-    # -- the end of a hand ------------------------------------------------------
-    def breakdown(self, side, out):
-        """For side after end_hand: [cards, jacks, aces, has 2C, has 10D]."""
-        st = self.state
-        where = PILE + side
-        jacks = 0
-        aces = 0
-        for c in range(52):
-            if st.loc[c] == where:
-                r = C.rank(c)
-                if r == C.JACK:
-                    jacks += 1
-                elif r == C.ACE:
-                    aces += 1
-        out[0] = st.pile_n[side]
-        out[1] = jacks
-        out[2] = aces
-        out[3] = 1 if st.loc[4] == where else 0
-        out[4] = 1 if st.loc[37] == where else 0
-        return out
-
-    def majority_side(self):
-        """The side that took the majority this hand, or -1."""
-        st = self.state
-        best = -1
-        who = -1
-        tie = False
-        for s in range(self.nsides):
-            n = st.pile_n[s]
-            if n > best:
-                best, who, tie = n, s, False
-            elif n == best:
-                tie = True
-        if tie or best < self.rules.majority_min:
-            return -1
-        return who

@@ -48,7 +48,7 @@ def step(i):
         import core.cards, core.prng, core.rules, core.scoring, core.sums, core.state, core.game
     elif i == 1:
         print(json.dumps({"heap": "core", "bytes": h}))
-        import core.ai.observe, core.ai.world, core.ai.evaluate, core.ai.search, core.ai.player
+        import core.ai.observe, core.ai.world, core.ai.evaluate, core.ai.roots, core.ai.search, core.ai.onestep, core.ai.player
     elif i == 2:
         print(json.dumps({"heap": "core_ai", "bytes": h}))
         from core.game import Game

@@ -338,7 +338,8 @@ def step(i):
             # the game menu and an AI deciding, over the game under way
             if ("device.menus",) not in H.sets:
                 H.sets.append(("device.menus",))
-            H.sets.append(("ai",))
+            H.sets.append(("ai",))          # at the game's level (the model's: normal)
+            H.sets.append(("search",))      # the search: hard, expert, and every hint
         H.k = 0
         load()
     else:
@@ -346,7 +347,7 @@ def step(i):
         from hal.mem import drop
         if H.k < len(H.sets):
             for m in H.sets[H.k]:
-                if m == "ai":
+                if m == "ai" or m == "search":
                     H.app.sess._drop_ai()
                 else:
                     drop(m)
@@ -359,8 +360,8 @@ def step(i):
 def load():
     if H.k < len(H.sets):
         for m in H.sets[H.k]:
-            if m == "ai":       # an AI deciding: its modules and buffers (Session._load_ai)
-                H.app.sess._load_ai()
+            if m == "ai" or m == "search":   # an AI deciding: its modules and buffers (Session._load_ai)
+                H.app.sess._load_ai(m == "search")
                 continue
             if m == "device.menus":
                 # a press in the game menu: the menu on show (its text and the
@@ -414,9 +415,9 @@ def board(games=4, pad=0):
     for r in rows:
         r["vm"] = r["alloc"]
         r["alloc"] = base + r["alloc"] - start
-        if r["at"] == "save" and r["mods"] == ["ai"]:
+        if r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
-            r["mods"] = None
+            r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
     return rows, (sets[0]["sets"] if sets else [])
 
 

@@ -2,10 +2,14 @@
 
 - core/ai/observe.py: what one seat knows (no hidden card), from a State;
 - core/ai/world.py: a world sampled consistently with an observation;
-- core/ai/evaluate.py: the static evaluation and the one-play heuristic;
+- core/ai/evaluate.py: the static evaluation;
+- core/ai/roots.py: the root plays of a decision, valued after one ply;
+- core/ai/onestep.py: easy and normal, one play ahead (the danger a play
+  leaves);
 - core/ai/search.py: determinized search (PIMC) with alpha-beta, exact when
-  nothing is hidden;
-- core/ai/player.py: the levels easy, normal, hard, expert, and the hint;
+  nothing is hidden (hard, expert);
+- core/ai/player.py: the levels easy, normal, hard, expert, and the hint
+  (its words: core/ai/reason.py); a Player loads only what its level uses;
 - core/ai/levelbot.py: a level as a referee bot (core/bots.py), fed from a
   referee view; never loaded on the device.
 """

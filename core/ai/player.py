@@ -10,15 +10,12 @@
 Budgets are worlds (deterministic, for tests and the arena) or, on the
 device, milliseconds on a clock.
 """
-from core import cards as C
 from core.ai import LEVELS
-from core.ai.evaluate import danger
 from core.ai.observe import Observation, observe
-from core.ai.search import Search
-from core.plays import cards_taken
 from core.compat import const
 from core.prng import Prng
-from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
+
+ONE_PLAY = ("easy", "normal")   # the levels that look one play ahead (core/ai/onestep.py)
 
 # level: (worlds, plies, positions a world's search may visit)
 SEARCH = {"hard": (4, 2, 150), "expert": (6, 3, 250), "oracle": (1, 3, 1500)}
@@ -46,7 +43,17 @@ class Player:
             raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
         self.rules = rules
         self.level = level
-        self.search = Search(rules, seed) if share is None else share.search
+        # each level loads what it decides with: the root plays and the
+        # one-play heuristics (core/ai/roots.py, onestep.py) or the search
+        # (core/ai/search.py, which extends Roots)
+        if level in ONE_PLAY:
+            from core.ai.onestep import one_play
+            from core.ai.roots import Roots as Kind
+            self.one_play = one_play
+        else:
+            from core.ai.search import Search as Kind
+        shared = share is not None and isinstance(share.search, Kind)
+        self.search = share.search if shared else Kind(rules, seed)
         self.obs = Observation(rules) if share is None else share.obs
         self.prng = Prng(seed * 7 + 3)
         self.worlds, self.plies, self.nodes = budget(rules, level)
@@ -60,43 +67,20 @@ class Player:
 
     def decide(self, obs, clock=None, deadline=0):
         """Index into self.search.root of this level's play for obs."""
-        s = self.search
-        if self.level in ("easy", "normal"):
-            return self._one_play(obs, self.level == "easy")
-        return s.choose(obs, self.worlds, self.plies, self.nodes, clock, deadline)
-
-    def _one_play(self, obs, beginner):
-        s = self.search
-        n = s.root_plays(obs)
-        w = s.world
-        side = obs.seat % self.rules.sides
-        root = s.root
-        if beginner and self.prng.below(8) == 0:
-            return self.prng.below(n)
-        miss_sums = beginner and self.prng.below(3) == 0
-        # the next player's hand after this play
-        nxt = (obs.seat + 1) % self.rules.players
-        next_hand = obs.hand_n[nxt]
-        best = 0
-        best_v = -(1 << 28)
-        for i in range(n):
-            word = root[2 * i]
-            take = root[2 * i + 1]
-            flags = word >> 8
-            if miss_sums and not flags & (LAY | SWEEP) and not _one_group(word, take):
-                continue
-            w.apply(word, take)
-            v = s.ev.static(w, side, obs.carry)
-            if not beginner and (self.rules.sides == 2 or nxt % self.rules.sides != side):
-                v -= danger(w, obs, next_hand)
-            w.undo_play()
-            if v > best_v:
-                best_v = v
-                best = i
-        return best
+        if self.level in ONE_PLAY:
+            return self.one_play(self.search, self.rules, self.prng, obs, self.level == "easy")
+        return self.search.choose(obs, self.worlds, self.plies, self.nodes, clock, deadline)
 
     def hint(self, state, seat, carry=0, clock=None, deadline=0):
-        """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
+        """(word, take, reason): the expert's play for seat and why, in at
+        most 21 characters (core/ai/reason.py)."""
+        from core.ai.reason import reason
+        from core.ai.search import Search
+        if not isinstance(self.search, Search):
+            # a one-play level's roots become a search, its generator where it was
+            s = Search(self.rules)
+            s.prng.state = self.search.prng.state
+            self.search = s
         saved = self.level, self.worlds, self.plies, self.nodes
         self.level = "expert"
         self.worlds, self.plies, self.nodes = budget(self.rules, "expert")
@@ -104,35 +88,4 @@ class Player:
             word, take = self.choose(state, seat, carry, clock, deadline)
         finally:
             self.level, self.worlds, self.plies, self.nodes = saved
-        return word, take, self.reason(state, word, take)
-
-    def reason(self, state, word, take):
-        flags = word >> 8
-        if flags & BASRA:
-            return "BASRA"
-        if flags & SWEEP:
-            return "sweeps %d cards" % state.floor_n
-        if flags & LAY:
-            # laid on an empty floor it stands alone; on a floor, none is alone
-            return "starts the floor" if state.floor_n == 0 else "leaves no lone card"
-        n = cards_taken(state, word, take)
-        for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
-            if flags & flag:
-                return "takes %s + %d cards" % (name, n - 1) if n > 1 else "takes the " + name
-        if state.floor_n == n:
-            return "clears the floor"
-        return "takes %d card%s" % (n, "" if n == 1 else "s")
-
-
-def _one_group(word, take):
-    # a match or a single sum: the take adds up to the card's value once
-    card = word & 63
-    if (card >> 2) >= C.JACK:
-        return True
-    total = 0
-    v = 1
-    while take:
-        total += (take & 7) * v
-        take >>= 3
-        v += 1
-    return total == (card >> 2) + 1
+        return word, take, reason(state, word, take)

@@ -7,9 +7,9 @@ play with the best total over the samples is chosen. With two players and
 an empty stock nothing is hidden: one world is the truth, and the search runs
 to the end of the hand (an exact solve, bounded by a node budget).
 
-Every legal play is listed (core/plays.py, no cap). At the root, when a
-huge floor gives more than ROOT_CAP plays, the ROOT_CAP best after one ply
-are searched. Below the root every play is searched, one cursor slot per ply.
+The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
+extends): every legal play, or the ROOT_CAP best after one ply on a huge
+floor. Below the root every play is searched, one cursor slot per ply.
 
 The search is iterative: one loop with a frame of small arrays per ply,
 so its call depth is the same at every depth (a board's Python stack is
@@ -23,36 +23,20 @@ decision.
 """
 from array import array
 
-from core import cards as C
-from core.ai.evaluate import Evaluator
-from core.ai.world import Sampler
+from core.ai.roots import ROOT_CAP, Roots
 from core.compat import const
-from core.plays import Plays
-from core.prng import Prng
-from core.state import State
 
-ROOT_CAP = const(48)  # root plays searched (the best after one ply when more)
 MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
-_LIST_CHECK = const(255)  # root listing: look at the clock every 256 plays
 
 
-class Search:
+class Search(Roots):
     def __init__(self, rules, seed=1):
-        self.rules = rules
-        self.world = State(rules)
-        self.sampler = Sampler()
-        self.prng = Prng(seed)
-        self.ev = Evaluator(rules)
-        self.root = array("i", [0] * (2 * ROOT_CAP))
-        self.legal = 0  # legal root plays listed (more than n on a huge floor)
-        self.one_ply = array("i", [0] * ROOT_CAP)  # each root play's value after one ply
-        self.scored = False  # one_ply filled
+        # one frame per ply (index 1..MAX_PLY; 0 lists the root)
+        Roots.__init__(self, rules, seed, MAX_PLY + 1)  # plays: slot p lists ply p's plays
         self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
         self.cur = array("i", [0] * ROOT_CAP)  # this world's values
-        # one frame per ply (index 1..MAX_PLY; 0 lists the root)
-        self.plays = Plays(MAX_PLY + 1)  # slot p lists ply p's plays
         self.alpha = array("i", [0] * (MAX_PLY + 1))
         self.beta = array("i", [0] * (MAX_PLY + 1))
         self.best_v = array("i", [0] * (MAX_PLY + 1))
@@ -61,15 +45,10 @@ class Search:
         self.maximize = bytearray(MAX_PLY + 1)
         self.aborted = False
         self.cut = False
-        self.side = 0
-        self.carry = 0
         self.nodes = 0
         self.node_cap = 0
         self.samples_done = 0
         self.obs = None
-        self.clock = None
-        self.deadline = 0
-        self.start = 0
         self.n = 0
         self.worlds = 0
         self.depth = 0
@@ -77,59 +56,6 @@ class Search:
         self.exact = False
         self.tried = 0
         self.finished = True
-
-    def root_plays(self, obs):
-        """List the root plays for obs into self.root; returns how many.
-
-        Every legal play is listed (a card whose rank an earlier hand card
-        has adds nothing new); past ROOT_CAP, the ROOT_CAP best after one
-        ply are kept. A deadline that passes while a huge floor is listed
-        keeps those seen so far."""
-        w = self.world
-        self.sampler.sample(obs, w, self.prng)
-        self.side = obs.seat % self.rules.sides
-        self.carry = obs.carry
-        self.scored = False
-        root = self.root
-        cursor = self.plays
-        cursor.start(w, -1, True, 0)
-        n = 0
-        listed = 0
-        while cursor.next(0):
-            listed += 1
-            if n < ROOT_CAP:
-                root[2 * n] = cursor.word
-                root[2 * n + 1] = cursor.take
-                n += 1
-                continue
-            if not self.scored:
-                self._score_root(n)
-            v = self._after(cursor.word, cursor.take)
-            worst = 0
-            for i in range(1, n):
-                if self.one_ply[i] < self.one_ply[worst]:
-                    worst = i
-            if v > self.one_ply[worst]:
-                root[2 * worst] = cursor.word
-                root[2 * worst + 1] = cursor.take
-                self.one_ply[worst] = v
-            if listed & _LIST_CHECK == 0 and self._late():
-                break
-        self.legal = listed
-        return n
-
-    def _after(self, word, take):
-        # the static value after one play
-        w = self.world
-        w.apply(word, take)
-        v = self.ev.static(w, self.side, self.carry)
-        w.undo_play()
-        return v
-
-    def _score_root(self, n):
-        for i in range(n):
-            self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
-        self.scored = True
 
     def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0):
         """Index (into self.root) of the best play for obs.
@@ -216,9 +142,6 @@ class Search:
             if totals[i] > totals[best]:
                 best = i
         return best
-
-    def _late(self):
-        return self.clock is not None and self.clock.since(self.start) >= self.deadline
 
     def _pass(self, n, depth, cap):
         """Search every root play depth plies into self.cur; False when the

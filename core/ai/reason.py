@@ -1,0 +1,25 @@
+"""Why a play, in at most 21 characters: the hint's words (device/play.py
+shows them after the hint's card)."""
+from core.plays import cards_taken
+from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
+
+
+def reason(state, word, take):
+    """"BASRA", "sweeps 6 cards", "takes 10D + 2 cards", "clears the floor",
+    "takes 3 cards", "leaves no lone card" or "starts the floor" (a lay-down)
+    for the play (word, take) in state, before it is made."""
+    flags = word >> 8
+    if flags & BASRA:
+        return "BASRA"
+    if flags & SWEEP:
+        return "sweeps %d cards" % state.floor_n
+    if flags & LAY:
+        # laid on an empty floor it stands alone; on a floor, none is alone
+        return "starts the floor" if state.floor_n == 0 else "leaves no lone card"
+    n = cards_taken(state, word, take)
+    for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
+        if flags & flag:
+            return "takes %s + %d cards" % (name, n - 1) if n > 1 else "takes the " + name
+    if state.floor_n == n:
+        return "clears the floor"
+    return "takes %d card%s" % (n, "" if n == 1 else "s")
