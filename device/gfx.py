@@ -1,8 +1,8 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
 The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made bytes
-of device/sheetdata.py and device/bigfont.py (drawn by tools/mksheets.py
-with tools/sheets.py), and every screen element is a
+of device/sheetdata.py, bigfont.py and narrowcards.py (drawn by
+tools/mksheets.py with tools/sheets.py), and every screen element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
 shadow of their tiles and touch only tiles that change.
@@ -44,7 +44,9 @@ class Font:
 class Gfx:
     """The sheets and the palette. The small font and the cards are made
     once; the big (menu) font while a menu is on show (``big_font``,
-    ``drop_big``: 1.5 KB that a game at the table goes without)."""
+    ``drop_big``: 1.5 KB that a game at the table goes without) and the
+    narrow cards while the floor holds more than 20 cards
+    (``narrow_cards``, ``drop_narrow``)."""
 
     def __init__(self):
         pal = displayio.Palette(2)
@@ -58,10 +60,10 @@ class Gfx:
         self.small = Font(_sheet(S.SMALL, S.SMALL_W, 6), 4, 6, SMALL_N)
         self.low = S.LOW
         self.cards = _sheet(S.CARDS, S.CARDS_W, HALF_H)
-        self.narrow = _sheet(S.NARROW, S.NARROW_W, HALF_H)
         S = None
         drop("device.sheetdata")
         self.big = None
+        self.narrow = None
 
     def big_font(self):
         """The big font, made from device/bigfont.py when there is none."""
@@ -75,6 +77,19 @@ class Gfx:
     def drop_big(self):
         """Let go of the big font (no menu on show; nothing else holds it)."""
         self.big = None
+
+    def narrow_cards(self):
+        """The narrow card sheet, made from device/narrowcards.py when there is none."""
+        if self.narrow is None:
+            from device import narrowcards as N
+            self.narrow = _sheet(N.NARROW, N.NARROW_W, HALF_H)
+            N = None
+            drop("device.narrowcards")
+        return self.narrow
+
+    def drop_narrow(self):
+        """Let go of the narrow card sheet (no narrow cards on show)."""
+        self.narrow = None
 
 
 def _sheet(data, w, h):
@@ -206,7 +221,7 @@ class Cards:
         self.n = cols * rows
         self.low = gfx.low
         self.shadow = bytearray(b"\xff" * self.n)
-        self.grid = displayio.TileGrid(gfx.narrow if narrow else gfx.cards,
+        self.grid = displayio.TileGrid(gfx.narrow_cards() if narrow else gfx.cards,
                                        pixel_shader=gfx.pal, width=cols, height=2 * rows,
                                        tile_width=w, tile_height=HALF_H,
                                        default_tile=top_tile(BLANK), x=x, y=y)

@@ -244,7 +244,7 @@ MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
 RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
-        "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont", "device.recover")
+        "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont", "device.narrowcards", "device.recover")
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,
@@ -407,7 +407,7 @@ def board(games=4, pad=0):
     from harness import mpvm
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\n" % last
-    rows = mpvm.run_json(script, trees=trees, steps=last + 6, mpy=True, timeout=300)
+    rows = mpvm.run_json(script, trees=trees, steps=last + 9, mpy=True, timeout=300)
     sets = [r for r in rows if "sets" in r]
     rows = [r for r in rows if "at" in r and not (r["at"] == "save" and r["mods"] is None)]
     start = rows[0]["alloc"]
