@@ -5,6 +5,7 @@ import pytest
 
 from core import rules as R
 from core.ai.player import LEVELS, Player
+from core.ai.reason import hint
 from core.ai.world import copy_state
 from core.game import Game
 from core.referee import play_game, replay
@@ -138,7 +139,7 @@ def test_hint_reasons_fit_21_characters():
     reasons = set()
     for seed in range(15):
         rules, st = midgame(seed=seed, plies=seed % 7)
-        word, take, why = Player(rules, "normal", seed=1).hint(st, st.to_move)
+        word, take, why = hint(Player(rules, "normal", seed=1), st, st.to_move)
         assert 0 < len(why) <= 21
         reasons.add(why)
     assert len(reasons) > 2

@@ -29,13 +29,6 @@ class Observation:
         self.carry = 0
         self.cheat = None  # a State the oracle may copy (never set for an honest seat)
 
-    def unseen(self):
-        n = 0
-        for c in range(52):
-            if self.where[c] == UNSEEN:
-                n += 1
-        return n
-
 
 def copy_piles(src, dst):
     """Cards, card points and basras per side, from a State or Observation to another."""

@@ -1,4 +1,4 @@
-"""The AI levels, one Player per AI seat, and the hint.
+"""The AI levels, one Player per AI seat (the hint: core/ai/reason.py).
 
 - easy: a beginner: takes what it sees, misses sums a third of the time and
   never looks at what it leaves;
@@ -70,22 +70,3 @@ class Player:
         if self.level in ONE_PLAY:
             return self.one_play(self.search, self.rules, self.prng, obs, self.level == "easy")
         return self.search.choose(obs, self.worlds, self.plies, self.nodes, clock, deadline)
-
-    def hint(self, state, seat, carry=0, clock=None, deadline=0):
-        """(word, take, reason): the expert's play for seat and why, in at
-        most 21 characters (core/ai/reason.py)."""
-        from core.ai.reason import reason
-        from core.ai.search import Search
-        if not isinstance(self.search, Search):
-            # a one-play level's roots become a search, its generator where it was
-            s = Search(self.rules)
-            s.prng.state = self.search.prng.state
-            self.search = s
-        saved = self.level, self.worlds, self.plies, self.nodes
-        self.level = "expert"
-        self.worlds, self.plies, self.nodes = budget(self.rules, "expert")
-        try:
-            word, take = self.choose(state, seat, carry, clock, deadline)
-        finally:
-            self.level, self.worlds, self.plies, self.nodes = saved
-        return word, take, reason(state, word, take)

@@ -1,7 +1,29 @@
-"""Why a play, in at most 21 characters: the hint's words (device/play.py
-shows them after the hint's card)."""
+"""The hint: the expert's play for a seat, and why in at most 21 characters
+(device/play.py shows the words after the hint's card; the device searches
+step by step and asks ``reason`` once the AI has gone)."""
 from core.plays import cards_taken
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
+
+
+def hint(player, state, seat, carry=0, clock=None, deadline=0):
+    """(word, take, reason): the expert's play for seat with player's
+    buffers and generators, whatever its level, and why."""
+    from core.ai.player import budget
+    from core.ai.search import Search
+    p = player
+    if not isinstance(p.search, Search):
+        # a one-play level's roots become a search, its generator where it was
+        s = Search(p.rules)
+        s.prng.state = p.search.prng.state
+        p.search = s
+    saved = p.level, p.worlds, p.plies, p.nodes
+    p.level = "expert"
+    p.worlds, p.plies, p.nodes = budget(p.rules, "expert")
+    try:
+        word, take = p.choose(state, seat, carry, clock, deadline)
+    finally:
+        p.level, p.worlds, p.plies, p.nodes = saved
+    return word, take, reason(state, word, take)
 
 
 def reason(state, word, take):

@@ -26,7 +26,7 @@ class Roots:
 
     def __init__(self, rules, seed=1, slots=1):
         self.rules = rules
-        self.world = State(rules)
+        self.world = State(rules, slots)  # a play a slot at most, undone in turn
         self.sampler = Sampler()
         self.prng = Prng(seed)
         self.ev = Evaluator(rules)
