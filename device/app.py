@@ -16,7 +16,6 @@ import hal
 from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
-from device.store import SaveStore
 from hal.mem import drop
 from device.play import Play
 from device.screens import Menu, Pages
@@ -47,8 +46,8 @@ class App:
             self.root.append(grp)
         h.display.root.append(self.root)
         self.screen = None
-        self.store = SaveStore(h.storage, lazy=True)
-        self.saved, self.settings, self.stats, note = self.store.load()
+        self.kept = None    # what the save's store remembers between calls (store_call)
+        self.saved, self.settings, self.stats, note = self.store_call("load")
         self.apply_settings()
         self.sess = None
         self.link = None    # a link game's LinkGlue (device/linkgame.py)
@@ -123,11 +122,25 @@ class App:
         later = self.later
         self.later = 0
         if later & _SETTINGS:
-            self.store.save_settings(self.settings)
+            self.store_call("save_settings", self.settings)
         if later & _STATS:
-            self.store.save_stats(self.stats)
+            self.store_call("save_stats", self.stats)
         if later & _GAME:
             self._write_game()
+
+    def store_call(self, name, *args):
+        """SaveStore.<name>(*args) (device/store.py: load, save_game,
+        save_settings, save_stats) with the module loaded for the call only;
+        what the store remembers between calls stays here (App.kept)."""
+        from device.store import reopen
+        st = reopen(self.h.storage, self.kept)
+        reopen = None
+        try:
+            return getattr(st, name)(*args)
+        finally:
+            self.kept = st.kept()
+            st = None
+            drop("device.store")
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
@@ -199,7 +212,7 @@ class App:
 
     def _write_game(self):
         try:
-            self.store.save_game(self.saved)
+            self.store_call("save_game", self.saved)
         except ValueError as e:
             # a hand of many plays on huge floors can outgrow the 128-byte
             # slot (places past 254 take 4 bytes): the last record that fit

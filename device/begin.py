@@ -20,7 +20,7 @@ def resume(app):
         sess.resume_from(sv)
     except Exception as e:
         app.saved = None
-        app.store.save_game(None)
+        app.store_call("save_game", None)
         app.rare("menus", "main_menu", "save unusable: %s" % e)
         return
     app.sess = sess

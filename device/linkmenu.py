@@ -154,7 +154,7 @@ def resume(app):
     except Exception as e:
         glue.stop()
         app.saved = None
-        app.store.save_game(None)
+        app.store_call("save_game", None)
         app.rare("menus", "main_menu", "save unusable: %s" % e)
         return
     glue.start(sess)
@@ -183,7 +183,7 @@ def on_link(app):
         why = L.REASONS[lk.reason]
         if glue.sess is not None:       # the game stops here: its save goes
             app.saved = None
-            app.store.save_game(None)
+            app.store_call("save_game", None)
             app.end_game()
         glue.stop()
         who = "The other device says:" if lk.peer_reason else "The devices disagree:"

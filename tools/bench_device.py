@@ -281,7 +281,7 @@ def lines(e):
                        e["play_save_first"], "reported"))
     s = e.get("save")
     if s is not None:
-        out.append(row("a game write (store.save_game: encode, the nvm slice; not the flash), median of %d"
+        out.append(row("a game write (App.store_call: device/store.py loaded, encode, the nvm slice; not the flash), median of %d"
                        % s["n"], s["median"], "after the frame"))
         out.append(row("a game write, worst", s["worst"], "after the frame"))
         out.append(row("the flash under it on an RP2040: a 4 KB sector erased (45 ms typical, 400 ms most) "

@@ -59,19 +59,21 @@ class Recorder:
         self.frames += 1
 
     def watch_saves(self, app):
-        """Time each write of the game (App.store.save_game: the record
-        encoded and put in nvm), noting how many refreshes came before it
-        and whether a press was still waiting for its frame."""
-        store = app.store
-        save_game = store.save_game
+        """Time each write of the game (App.store_call("save_game", ...):
+        device/store.py loaded, the record encoded and put in nvm), noting
+        how many refreshes came before it and whether a press was still
+        waiting for its frame."""
+        call = app.store_call
         rec = self
 
-        def timed(saved):
+        def timed(name, *args):
+            if name != "save_game":
+                return call(name, *args)
             t = rec.ms()
-            r = save_game(saved)
+            r = call(name, *args)
             rec.saves.append([rec.ms() - t, rec.frames, rec.pending >= 0])
             return r
-        store.save_game = timed
+        app.store_call = timed
 
     # -- the person ---------------------------------------------------------------
     def rnd(self):
