@@ -41,10 +41,7 @@ class App:
         self.pages = Pages(g)
         self.table = Table(g)
         self.play = Play(self, self.table)
-        self.root = displayio.Group()
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            grp.hidden = True
-            self.root.append(grp)
+        self.root = displayio.Group()   # the screen shown (show), only it
         h.display.root.append(self.root)
         self.screen = None
         self.store = SaveStore(h.storage, lazy=True)
@@ -69,10 +66,15 @@ class App:
         return self.h.clock.ticks_ms()
 
     def show(self, scr):
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            want = grp is scr.group
-            if grp.hidden == want:
-                grp.hidden = not want
+        if scr is not self.screen:
+            # only the screen shown is in the scene graph, so displayio never
+            # looks at the others, and the switch goes out as one full frame
+            # (1 KB) rather than the old screen's areas and then the new one's
+            root = self.root
+            if len(root):
+                root.pop()
+            root.append(scr.group)
+            self.h.display.redraw()
         self.screen = scr
         self.dirty = True
 

@@ -11,11 +11,13 @@ the dealer marked with an inverted D).
 """
 import displayio
 
+from core.compat import const
 from core.state import HAND_STRIDE, play_card
 from device import gfx as G
 
 FULL_COLS = 10
 NARROW_COLS = 18
+_FLOOR = const(1)       # the floor's place in Table.group
 
 
 class Table:
@@ -23,12 +25,14 @@ class Table:
         self.group = displayio.Group()
         self.status = G.Text(g, g.small, 0, 0, 32)
         self.full = G.Cards(g, 4, 7, FULL_COLS, 2)
+        # the floor: full-width cards, or narrow ones past 2 * FULL_COLS;
+        # only the one shown is in the group (draw_floor), so displayio
+        # never sends the other's area
         self.narrow = G.Cards(g, 1, 7, NARROW_COLS, 2, narrow=True)
-        self.narrow.grid.hidden = True
         self.msg = G.Text(g, g.small, 0, 40, 32)
         self.hand = G.Cards(g, 0, 47, 6)
         self.opps = G.Text(g, g.small, 76, 46, 13, 3)
-        for part in (self.status.grid, self.full.grid, self.narrow.grid, self.msg.grid,
+        for part in (self.status.grid, self.full.grid, self.msg.grid,
                      self.hand.grid, self.opps.grid):
             self.group.append(part)
         self.mark = bytearray(52)    # floor cards shown inverted
@@ -83,9 +87,8 @@ class Table:
         n = sess.nfloor
         fl = sess.floor
         narrow = n > 2 * FULL_COLS
-        if narrow != (not self.narrow.grid.hidden):
-            self.narrow.grid.hidden = not narrow
-            self.full.grid.hidden = narrow
+        if narrow != (self.group[_FLOOR] is self.narrow.grid):
+            self.group[_FLOOR] = self.narrow.grid if narrow else self.full.grid
             other = self.full if narrow else self.narrow
             for i in range(other.n):
                 other.set(i, G.BLANK)
