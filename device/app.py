@@ -27,6 +27,8 @@ last = None     # the running App (tests look at it)
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 _STATS = const(2)
 _GAME = const(4)
+_PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
+_RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
 
 class App:
@@ -56,7 +58,7 @@ class App:
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there
         self.seed = h.seed & 0x3FFFFFFF
-        self.unsaved = False  # a play not yet saved (App.played)
+        self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
         self.later = 0      # writes asked for inside App.rare, made once it returns
         self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
@@ -88,8 +90,10 @@ class App:
     def rare(self, module, name, *args):
         """Call device.<module>.<name>(self, *args) with that module loaded for
         the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py, device/linkmenu.py (a link game's screens); a hand never needs them, so they stay out of
-        the heap while one is played. They reach each other through here."""
+        device/rulestext.py, device/summary.py (a hand's end),
+        device/linkmenu.py (a link game's screens); a hand never needs them,
+        so they stay out of the heap while one is played. They reach each
+        other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
@@ -98,6 +102,8 @@ class App:
             from device import begin as mod
         elif module == "linkmenu":
             from device import linkmenu as mod
+        elif module == "summary":
+            from device import summary as mod
         else:
             from device import rulestext as mod
         fn = getattr(mod, name)
@@ -136,7 +142,7 @@ class App:
             self.link.left()
         self.sess = None
         self.play.sess = None
-        self.unsaved = False
+        self.unsaved = 0
 
     def beep(self, hz, ms):
         if self.settings.sound:
@@ -209,6 +215,15 @@ class App:
             return
         self._write_game()
 
+    def _save_shown(self):
+        # the write that waited for its frame (App.run)
+        kind = self.unsaved
+        self.unsaved = 0
+        if kind == _RECORDED:
+            self._write_game()
+        else:
+            self.save()
+
     def _write_game(self):
         try:
             self.store.save_game(self.saved)
@@ -227,11 +242,10 @@ class App:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.unsaved = True
+        self.unsaved = _PLAYED
 
     def hand_over(self):
         s = self.sess
-        self.unsaved = False    # the save below records the hand's end
         g = s.game
         s.end_hand()
         self.hands_over += 1
@@ -243,13 +257,12 @@ class App:
                 t.best_hand = g.hand_points[me]
         if g.winner is not None:
             self.saved = None
-            self.store.save_game(None)
         else:
             sv = self.record()
             sv.plays = ()
             self.saved = sv
-            self.store.save_game(sv)
-        self.pages.open("summary", self.rare("menus", "summary_lines"))
+        self.unsaved = _RECORDED    # written once the summary is on the screen
+        self.pages.open("summary", self.rare("summary", "summary_lines"))
         self.show(self.pages)
 
     # -- the loop -------------------------------------------------------------------
@@ -303,8 +316,7 @@ class App:
                 if self.dirty:
                     self.dirty = False
                     d.refresh()
-                self.unsaved = False
-                self.save()
+                self._save_shown()
             now = clock.ticks_ms()
             if self.link is not None and self.link.poll(now):
                 self.dirty = True
@@ -315,9 +327,8 @@ class App:
             if self.dirty:
                 self.dirty = False
                 d.refresh()
-            if self.unsaved:            # an AI's play, now on the screen
-                self.unsaved = False
-                self.save()
+            if self.unsaved:            # an AI's play or a hand's end, now on the screen
+                self._save_shown()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):

@@ -1,10 +1,11 @@
 """The menus of the device app (main, settings, rules, the game menu) and
-what they lead to, the hand summary and the end of a game. ``App.rare``
+what they lead to, and the end of a game. ``App.rare``
 imports this module for one call and drops it afterwards, so its bytecode is
 not in the heap while a hand is played (about 3.5 KB; loading it again costs
 a few ms on a menu press). What is only needed outside a game (new game,
-stats, resume) is in device/begin.py and the rules text in
-device/rulestext.py, which the app loads the same way (``App.rare``).
+stats, resume) is in device/begin.py, the rules text in device/rulestext.py
+and the hand's summary in device/summary.py, which the app loads the same
+way (``App.rare``).
 Each function takes the running device.app.App.
 
 Menu items are [label, values, index, id] (device/screens.py): the menus
@@ -170,45 +171,6 @@ def read_settings(app):
     st.hints = m.items[4][2] == 0
     st.undo = m.items[5][2] == 0
     app.apply_settings()
-
-
-def summary_lines(app):
-    s = app.sess
-    g = s.game
-    t = app.table
-    ns = s.nsides
-    w = 8 if ns == 3 else 12
-    head = "HAND %d" % g.hand_no
-    lines = [head + " " * (8 - len(head))]
-    for side in range(ns):
-        lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
-    rows = [[0] * 5 for _ in range(ns)]
-    for side in range(ns):
-        s.breakdown(side, rows[side])
-    maj = s.majority_side()
-    r = s.rules
-
-    def row(name, fn):
-        line = name + " " * (8 - len(name))
-        for side in range(ns):
-            line += ("%" + str(w) + "s") % fn(side)
-        lines.append(line)
-
-    row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
-                                     if k == maj else ""))
-    row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
-    row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-    row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-    row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
-    row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
-        if s.hand_basras[k] else "-")
-    carry = g.carry
-    lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                                 ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
-                                  else "-")))
-    row("HAND", lambda k: "OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
-    row("TOTAL", lambda k: "%d" % g.scores[k])
-    return lines
 
 
 def game_over(app):
