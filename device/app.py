@@ -26,6 +26,8 @@ last = None     # the running App (tests look at it)
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 _STATS = const(2)
 _GAME = const(4)
+_PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
+_RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
 
 class App:
@@ -40,10 +42,7 @@ class App:
         self.pages = Pages(g)
         self.table = Table(g)
         self.play = Play(self, self.table)
-        self.root = displayio.Group()
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            grp.hidden = True
-            self.root.append(grp)
+        self.root = displayio.Group()   # the screen shown (show), only it
         h.display.root.append(self.root)
         self.screen = None
         self.kept = None    # what the save's store remembers between calls (store_call)
@@ -58,7 +57,7 @@ class App:
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there
         self.seed = h.seed & 0x3FFFFFFF
-        self.unsaved = False  # a play not yet saved (App.played)
+        self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
         self.later = 0      # writes asked for inside App.rare, made once it returns
         self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
@@ -68,10 +67,15 @@ class App:
         return self.h.clock.ticks_ms()
 
     def show(self, scr):
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            want = grp is scr.group
-            if grp.hidden == want:
-                grp.hidden = not want
+        if scr is not self.screen:
+            # only the screen shown is in the scene graph, so displayio never
+            # looks at the others, and the switch goes out as one full frame
+            # (1 KB) rather than the old screen's areas and then the new one's
+            root = self.root
+            if len(root):
+                root.pop()
+            root.append(scr.group)
+            self.h.display.redraw()
         self.screen = scr
         self.dirty = True
 
@@ -85,8 +89,10 @@ class App:
     def rare(self, module, name, *args):
         """Call device.<module>.<name>(self, *args) with that module loaded for
         the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py, device/linkmenu.py (a link game's screens); a hand never needs them, so they stay out of
-        the heap while one is played. They reach each other through here."""
+        device/rulestext.py, device/summary.py (a hand's end),
+        device/linkmenu.py (a link game's screens); a hand never needs them,
+        so they stay out of the heap while one is played. They reach each
+        other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
@@ -95,6 +101,8 @@ class App:
             from device import begin as mod
         elif module == "linkmenu":
             from device import linkmenu as mod
+        elif module == "summary":
+            from device import summary as mod
         else:
             from device import rulestext as mod
         fn = getattr(mod, name)
@@ -148,7 +156,7 @@ class App:
             self.link.left()
         self.sess = None
         self.play.sess = None
-        self.unsaved = False
+        self.unsaved = 0
 
     def beep(self, hz, ms):
         if self.settings.sound:
@@ -210,6 +218,20 @@ class App:
             return
         self._write_game()
 
+    def write_when_shown(self):
+        """Write App.saved as it is (a hand's end) once the frame being made
+        is on the screen (App.run)."""
+        self.unsaved = _RECORDED
+
+    def _save_shown(self):
+        # the write that waited for its frame (App.run)
+        kind = self.unsaved
+        self.unsaved = 0
+        if kind == _RECORDED:
+            self._write_game()
+        else:
+            self.save()
+
     def _write_game(self):
         try:
             self.store_call("save_game", self.saved)
@@ -228,7 +250,7 @@ class App:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.unsaved = True
+        self.unsaved = _PLAYED
 
     # -- the loop -------------------------------------------------------------------
     def key(self, b):
@@ -281,8 +303,7 @@ class App:
                 if self.dirty:
                     self.dirty = False
                     d.refresh()
-                self.unsaved = False
-                self.save()
+                self._save_shown()
             now = clock.ticks_ms()
             if self.link is not None and self.link.poll(now):
                 self.dirty = True
@@ -293,9 +314,8 @@ class App:
             if self.dirty:
                 self.dirty = False
                 d.refresh()
-            if self.unsaved:            # an AI's play, now on the screen
-                self.unsaved = False
-                self.save()
+            if self.unsaved:            # an AI's play or a hand's end, now on the screen
+                self._save_shown()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):

@@ -207,8 +207,29 @@ class Text:
         return "".join(out).rstrip()
 
     def line(self, row, s, inv=False):
-        """Write s at the start of row and blank the rest."""
-        self.clear(row, self.put(0, row, s, inv), inv)
+        """Write s (str or bytes) at the start of row and blank the rest.
+        One loop, not char() per column: a page of text is 320 columns, and
+        the hand's summary is drawn while its last play waits for its frame."""
+        cols = self.cols
+        n = self.font.n
+        shadow = self.shadow
+        grid = self.grid
+        text = isinstance(s, str)
+        ls = len(s)
+        i = row * cols
+        for col in range(cols):
+            if col < ls:
+                t = (ord(s[col]) if text else s[col]) - SMALL_FIRST
+                if t < 0 or t >= n:
+                    t = 31   # '?'
+            else:
+                t = 0    # ' '
+            if inv:
+                t += n
+            if shadow[i] != t:
+                shadow[i] = t
+                grid[i] = t
+            i += 1
 
 
 class Cards:

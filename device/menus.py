@@ -1,21 +1,19 @@
 """The menus of the device app (main, settings, rules, the game menu) and
-what they lead to, the end of a hand (its save, stats and summary), the
-pages closed and the end of a game. ``App.rare``
+what they lead to, the pages closed and the end of a game. ``App.rare``
 imports this module for one call and drops it afterwards, so its bytecode is
 not in the heap while a hand is played (about 3.5 KB; loading it again costs
 a few ms on a menu press). What is only needed outside a game (new game,
-stats, resume) is in device/begin.py and the rules text in
-device/rulestext.py, which the app loads the same way (``App.rare``).
+stats, resume) is in device/begin.py, the rules text in device/rulestext.py
+and the hand's summary in device/summary.py, which the app loads the same
+way (``App.rare``).
 Each function takes the running device.app.App.
 
 Menu items are [label, values, index, id] (device/screens.py): the menus
 act on the ids below, never on the labels they show.
 """
-from core import cards as C
 from core.ai import LEVELS
 from core.compat import const
 from core.rules import PRESETS
-from core.state import PILE
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
@@ -175,32 +173,6 @@ def read_settings(app):
     app.apply_settings()
 
 
-def hand_over(app):
-    """The hand is over (device/play.py): scored, its stats counted, the
-    game's record (the next hand's start, or none after the last) written
-    once this module is dropped, and the summary shown."""
-    s = app.sess
-    app.unsaved = False    # the record below is the hand's end
-    g = s.game
-    s.end_hand()
-    app.hands_over += 1
-    me = s.side_of(app.play.viewer)
-    t = app.stats
-    if s.humans == 1:
-        t.basras += s.hand_basras[me]
-        if g.hand_points[me] > t.best_hand:
-            t.best_hand = g.hand_points[me]
-    if g.winner is not None:
-        app.saved = None
-    else:
-        sv = app.record()
-        sv.plays = ()
-        app.saved = sv
-    app.save_later(game=True)
-    app.pages.open("summary", summary_lines(app))
-    app.show(app.pages)
-
-
 def on_pages(app):
     """The pages were closed (A at the end, or B)."""
     kind = app.pages.kind
@@ -213,83 +185,6 @@ def on_pages(app):
             app.sess.start_hand()
             app.save(later=True)
             app.to_table(begin=True)
-
-
-def _breakdown(s, side, out):
-    # for side after Session.end_hand: [cards, jacks, aces, has 2C, has 10D]
-    st = s.state
-    where = PILE + side
-    jacks = 0
-    aces = 0
-    for c in range(52):
-        if st.loc[c] == where:
-            r = C.rank(c)
-            if r == C.JACK:
-                jacks += 1
-            elif r == C.ACE:
-                aces += 1
-    out[0] = st.pile_n[side]
-    out[1] = jacks
-    out[2] = aces
-    out[3] = 1 if st.loc[4] == where else 0
-    out[4] = 1 if st.loc[37] == where else 0
-    return out
-
-
-def _majority_side(s):
-    # the side that took the majority this hand, or -1
-    st = s.state
-    best = -1
-    who = -1
-    tie = False
-    for side in range(s.nsides):
-        n = st.pile_n[side]
-        if n > best:
-            best, who, tie = n, side, False
-        elif n == best:
-            tie = True
-    if tie or best < s.rules.majority_min:
-        return -1
-    return who
-
-
-def summary_lines(app):
-    s = app.sess
-    g = s.game
-    t = app.table
-    ns = s.nsides
-    w = 8 if ns == 3 else 12
-    head = "HAND %d" % g.hand_no
-    lines = [head + " " * (8 - len(head))]
-    for side in range(ns):
-        lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
-    rows = [[0] * 5 for _ in range(ns)]
-    for side in range(ns):
-        _breakdown(s, side, rows[side])
-    maj = _majority_side(s)
-    r = s.rules
-
-    def row(name, fn):
-        line = name + " " * (8 - len(name))
-        for side in range(ns):
-            line += ("%" + str(w) + "s") % fn(side)
-        lines.append(line)
-
-    row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
-                                     if k == maj else ""))
-    row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
-    row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-    row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-    row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
-    row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
-        if s.hand_basras[k] else "-")
-    carry = g.carry
-    lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                                 ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
-                                  else "-")))
-    row("HAND", lambda k: "OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
-    row("TOTAL", lambda k: "%d" % g.scores[k])
-    return lines
 
 
 def game_over(app):

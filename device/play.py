@@ -83,7 +83,7 @@ class Play:
         if s.hand_over():
             self.mode = OVER
             self.redraw()
-            self.app.rare("menus", "hand_over")
+            self.app.rare("summary", "hand_over")
             return
         seat = s.to_move()
         if s.is_human(seat):
@@ -105,7 +105,9 @@ class Play:
         self.mode = THINK
         self.dots = 0
         self.hinting = False
-        s.think_begin(seat, now, clock=self.app.h.clock)
+        # the decision begins at the next tick (s.think is IDLE), once this
+        # frame is on the screen: loading the AI (about 60 ms on a board)
+        # is not part of the press that played the card
         self.redraw(hidden=s.humans > 1)
         self.say_thinking(seat)
 
@@ -245,7 +247,7 @@ class Play:
         m = self.mode
         s = self.sess
         if m == THINK:
-            if s.think == IDLE:         # paused for the game menu (Session.think_pause)
+            if s.think == IDLE:   # after next_turn's frame, or paused (Session.think_pause)
                 s.think_begin(self.mover, now, clock=self.app.h.clock)
             done = s.think_step(ticks_diff(now, s.think_start))
             if done:

@@ -14,11 +14,13 @@ than 20 cards (``draw_floor``).
 """
 import displayio
 
+from core.compat import const
 from core.state import HAND_STRIDE, play_card
 from device import gfx as G
 
 FULL_COLS = 10
 NARROW_COLS = 18
+_FLOOR = const(1)       # the floor's place in Table.group
 
 
 class Table:
@@ -27,7 +29,10 @@ class Table:
         self.group = displayio.Group()
         self.status = G.Text(g, g.small, 0, 0, 32)
         self.full = G.Cards(g, 4, 7, FULL_COLS, 2)
-        self.narrow = None      # the narrow floor, while one is shown (draw_floor)
+        # the floor: full-width cards, or narrow ones past 2 * FULL_COLS, made
+        # while shown (draw_floor); only the one shown is in the group, so
+        # displayio never sends the other's area
+        self.narrow = None
         self.msg = G.Text(g, g.small, 0, 40, 32)
         self.hand = G.Cards(g, 0, 47, 6)
         self.opps = G.Text(g, g.small, 76, 46, 13, 3)
@@ -88,15 +93,14 @@ class Table:
         narrow = n > 2 * FULL_COLS
         if narrow != (self.narrow is not None):
             full = self.full
-            full.grid.hidden = narrow
             if narrow:
-                # made blank, in the full floor's place (after it in the group)
+                # made blank, in the full floor's place in the group
                 self.narrow = G.Cards(self.gfx, 1, 7, NARROW_COLS, 2, narrow=True)
-                self.group.insert(2, self.narrow.grid)
+                self.group[_FLOOR] = self.narrow.grid
                 for i in range(full.n):
                     full.set(i, G.BLANK)
             else:
-                self.group.remove(self.narrow.grid)
+                self.group[_FLOOR] = full.grid
                 self.narrow = None
                 self.gfx.drop_narrow()
         cards = self.narrow if narrow else self.full

@@ -34,6 +34,8 @@ def quiet_blinka_import():
         import displayio  # noqa: F401
         import i2cdisplaybus  # noqa: F401
         import adafruit_displayio_ssd1306  # noqa: F401
+    from hal.blinkarefresh import match_circuitpython
+    match_circuitpython()
     _quiet_done = True
 
 

@@ -6,7 +6,7 @@ from core import cards as C
 from core.state import play_card
 from device import app as A
 from device import gfx as G
-from device.menus import summary_lines
+from device.summary import summary_lines
 from device import play as P
 from device.session import IDLE, STEPPING
 from harness.devdrive import drive, menu_to, place, set_value
@@ -353,10 +353,11 @@ def test_a_floor_of_thirty_cards_is_all_shown():
         place(a, "AH KS", " ".join(floor), other="JC JD")
         yield ["wait:50"]
         seen["tiles"] = floor_tiles(a)
-        seen["narrow"] = a.table.narrow is not None
-        seen["full_hidden"] = a.table.full.grid.hidden
+        shown = list(a.table.group)
+        seen["narrow"] = a.table.narrow is not None and a.table.narrow.grid in shown
+        seen["full_gone"] = a.table.full.grid not in shown
     run(steps)
-    assert seen["narrow"] and seen["full_hidden"]
+    assert seen["narrow"] and seen["full_gone"]
     assert len(seen["tiles"]) == 30
 
 

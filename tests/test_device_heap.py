@@ -22,10 +22,10 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
         rest = set(s) - {"device.store"}
         assert len(rest) <= 1, sets
         assert "device.store" not in s or rest <= save_parts, sets
-    # issue 15 item 2's cuts (docs/performance.md): a game 77.8 KB, the game
-    # menu over it 84.4, an AI deciding 89.1 (the search: hard, expert, a
-    # hint; one-play levels 86.6) modelled, against 88.6, 92.6 and 101.3
-    # before this round of cuts
+    # issue 15 item 2's cuts (docs/performance.md): a game 77.8 KB, a save
+    # write or the game menu over it 83.0, an AI deciding 89.2 (the search:
+    # hard, expert, a hint) modelled, against 88.6, 92.6 and 101.3 before
+    # this round of cuts
     assert table["game"] < 79.0, table
     assert table["save"] < 85.6, table
     # the peak, an AI deciding over a game: the 90 KB target

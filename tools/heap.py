@@ -166,7 +166,7 @@ def step(i):
     scr = a.screen
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
-    extra = [m for m in ("device.menus", "device.begin", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext",
+    extra = [m for m in ("device.menus", "device.begin", "device.summary", "device.store", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext", "device.bigfont", "device.narrowcards",
                          "device.sheetdata") if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
@@ -243,8 +243,9 @@ BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB meas
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
-        "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont", "device.narrowcards", "device.recover")
+RARE = ("device.menus", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+        "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
+        "device.narrowcards", "device.recover")
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,

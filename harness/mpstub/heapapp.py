@@ -53,6 +53,9 @@ class Display:
         self.refreshes += 1
         return True
 
+    def redraw(self):
+        pass
+
     def sleep(self):
         self.awake = False
 
