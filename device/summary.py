@@ -1,8 +1,8 @@
 """The end of a hand: its scoring counted in the stats, its record made, and
 its summary (a column per side, a row per way to score) shown. ``App.rare``
 imports this module for the one call at a hand's end and drops it
-afterwards; it is small, as it loads while the hand's last play waits for
-its frame (device/menus.py is about four times its size)."""
+afterwards; it is kept small (half of device/menus.py), as it loads while
+the hand's last play waits for its frame."""
 from core import cards as C
 from core.state import PILE
 
