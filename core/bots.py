@@ -119,7 +119,7 @@ def make_bot(player, seed, seat):
         return player
     factory = BOTS.get(player)
     if factory is None and player in ("easy", "normal", "hard", "expert"):
-        from core.ai.player import LevelBot
+        from core.ai.levelbot import LevelBot
 
         return LevelBot(player, seed, seat)
     if factory is None:

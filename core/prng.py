@@ -36,11 +36,11 @@ class Prng:
         """A number in 0..n-1, for 1 <= n <= 32768."""
         return (self.next15() * n) >> 15
 
-    def shuffle(self, buf, n):
-        """Fisher-Yates shuffle of buf[0:n] in place (a bytearray or list)."""
+    def shuffle(self, buf, n, start=0):
+        """Fisher-Yates shuffle of buf[start:n] in place (a bytearray or list)."""
         i = n - 1
-        while i > 0:
-            j = self.below(i + 1)
+        while i > start:
+            j = start + self.below(i - start + 1)
             t = buf[i]
             buf[i] = buf[j]
             buf[j] = t

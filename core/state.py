@@ -63,7 +63,9 @@ def play_flags(word):
 class State:
     """One hand: hands, floor, stock, piles, whose turn; apply and undo in place."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, plies=MAX_PLIES):
+        """plies: the most plays applied and not undone at once (a search's
+        world: its depth; a hand: MAX_PLIES)."""
         r = rules
         self.rules = r
         self.nseats = r.players
@@ -95,7 +97,7 @@ class State:
         self.last_capturer = NOBODY
         self.plies = 0
         # undo stack: each ply pushes its taken cards, then a 5-byte header
-        self.undo = bytearray(52 + 5 * MAX_PLIES)
+        self.undo = bytearray(52 + 5 * plies)
         self.undo_top = 0
 
     # -- setting up a hand ------------------------------------------------

@@ -16,8 +16,7 @@ import hal
 from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
-from device.store import SaveStore
-from device.mem import drop
+from hal.mem import drop
 from device.play import Play
 from device.screens import Menu, Pages
 from device.table import Table
@@ -27,6 +26,8 @@ last = None     # the running App (tests look at it)
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 _STATS = const(2)
 _GAME = const(4)
+_PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
+_RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
 
 class App:
@@ -41,24 +42,22 @@ class App:
         self.pages = Pages(g)
         self.table = Table(g)
         self.play = Play(self, self.table)
-        self.root = displayio.Group()
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            grp.hidden = True
-            self.root.append(grp)
+        self.root = displayio.Group()   # the screen shown (show), only it
         h.display.root.append(self.root)
         self.screen = None
-        self.store = SaveStore(h.storage, lazy=True)
-        self.saved, self.settings, self.stats, note = self.store.load()
+        self.kept = None    # what the save's store remembers between calls (store_call)
+        self.saved, self.settings, self.stats, note = self.store_call("load")
         self.apply_settings()
         self.sess = None
+        self.link = None    # a link game's LinkGlue (device/linkgame.py)
         self.dirty = True
         self.games_over = 0
         self.hands_over = 0
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
-        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there
+        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there
         self.seed = h.seed & 0x3FFFFFFF
-        self.unsaved = False  # a play not yet saved (App.played)
+        self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
         self.later = 0      # writes asked for inside App.rare, made once it returns
         self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
@@ -68,10 +67,15 @@ class App:
         return self.h.clock.ticks_ms()
 
     def show(self, scr):
-        for grp in (self.menu.group, self.pages.group, self.table.group):
-            want = grp is scr.group
-            if grp.hidden == want:
-                grp.hidden = not want
+        if scr is not self.screen:
+            # only the screen shown is in the scene graph, so displayio never
+            # looks at the others, and the switch goes out as one full frame
+            # (1 KB) rather than the old screen's areas and then the new one's
+            root = self.root
+            if len(root):
+                root.pop()
+            root.append(scr.group)
+            self.h.display.redraw()
         self.screen = scr
         self.dirty = True
 
@@ -85,14 +89,20 @@ class App:
     def rare(self, module, name, *args):
         """Call device.<module>.<name>(self, *args) with that module loaded for
         the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py; a hand never needs them, so they stay out of
-        the heap while one is played. They reach each other through here."""
+        device/rulestext.py, device/summary.py (a hand's end),
+        device/linkmenu.py (a link game's screens); a hand never needs them,
+        so they stay out of the heap while one is played. They reach each
+        other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
             from device import menus as mod
         elif module == "begin":
             from device import begin as mod
+        elif module == "linkmenu":
+            from device import linkmenu as mod
+        elif module == "summary":
+            from device import summary as mod
         else:
             from device import rulestext as mod
         fn = getattr(mod, name)
@@ -103,63 +113,75 @@ class App:
         finally:
             fn = None
             drop("device." + module)
+            if module == "linkmenu" and self.link is None:
+                drop("device.linkgame")     # no link game (any more): its code goes too
+                drop("device.link")
             self.depth -= 1
             if self.depth == 0 and self.later:
                 self._write_later()
 
-    def save_later(self, settings=False, stats=False):
-        """Write the settings or stats once the rarely used module asking for
-        it is dropped: the save's writing side then has the heap to itself."""
-        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0)
+    def save_later(self, settings=False, stats=False, game=False):
+        """Write the settings, the stats or the game (App.saved) once the
+        rarely used module asking for it is dropped: the save's writing side
+        then has the heap to itself."""
+        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0) | (_GAME if game else 0)
 
     def _write_later(self):
         later = self.later
         self.later = 0
         if later & _SETTINGS:
-            self.store.save_settings(self.settings)
+            self.store_call("save_settings", self.settings)
         if later & _STATS:
-            self.store.save_stats(self.stats)
+            self.store_call("save_stats", self.stats)
         if later & _GAME:
             self._write_game()
 
+    def store_call(self, name, *args):
+        """SaveStore.<name>(*args) (device/store.py: load, save_game,
+        save_settings, save_stats) with the module loaded for the call only;
+        what the store remembers between calls stays here (App.kept)."""
+        from device.store import reopen
+        st = reopen(self.h.storage, self.kept)
+        reopen = None
+        try:
+            return getattr(st, name)(*args)
+        finally:
+            self.kept = st.kept()
+            st = None
+            drop("device.store")
+
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
+        if self.link is not None:
+            self.link.left()
         self.sess = None
         self.play.sess = None
-        self.unsaved = False
+        self.unsaved = 0
 
     def beep(self, hz, ms):
         if self.settings.sound:
             self.h.sound.tone(hz, ms)
 
-    # -- menus -----------------------------------------------------------------
-    def on_pages(self):
-        kind = self.pages.kind
-        if kind == "rules":
-            self.rare("menus", "rules_menu", self.back_to)
-        elif kind == "summary":
-            g = self.sess.game
-            if g.winner is not None:
-                self.rare("menus", "game_over")
-            else:
-                self.sess.start_hand()
-                self.save()
-                self.show(self.table)
-                self.play.begin(self.sess)
-
     # -- games -------------------------------------------------------------------
-    def to_table(self, begin=False):
-        """Show the table (begin: a hand just dealt or resumed) once the
-        press being handled returns: the menus, begin and the table's first
-        drawing would otherwise stack their calls on one another, and a
-        board's Python stack is 2 KB."""
-        self.pending_table = 2 if begin or self.pending_table == 2 else 1
+    def to_table(self, begin=False, hint=False):
+        """Show the table (begin: a hand just dealt or resumed; hint: the
+        hint's search begins there) once the press being handled returns:
+        the menus, begin and the table's first drawing would otherwise stack
+        their calls on one another, and a board's Python stack is 2 KB; the
+        hint loads the AI once the menus are dropped."""
+        self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
         self.dirty = True
 
     def _enter_table(self):
         begin = self.pending_table == 2
+        if self.pending_table == 3:
+            self.play.hint(self.now())
         self.pending_table = 0
         self.show(self.table)
+        # the menu's and the pages' text (and the big font) go while the
+        # table is on show; opening them makes them again (device/screens.py)
+        self.menu.close()
+        self.pages.close()
         if begin:
             self.play.begin(self.sess)
         else:
@@ -192,13 +214,27 @@ class App:
             return
         self.saved = self.record()
         if later:
-            self.later |= _GAME
+            self.save_later(game=True)
             return
         self._write_game()
 
+    def write_when_shown(self):
+        """Write App.saved as it is (a hand's end) once the frame being made
+        is on the screen (App.run)."""
+        self.unsaved = _RECORDED
+
+    def _save_shown(self):
+        # the write that waited for its frame (App.run)
+        kind = self.unsaved
+        self.unsaved = 0
+        if kind == _RECORDED:
+            self._write_game()
+        else:
+            self.save()
+
     def _write_game(self):
         try:
-            self.store.save_game(self.saved)
+            self.store_call("save_game", self.saved)
         except ValueError as e:
             # a hand of many plays on huge floors can outgrow the 128-byte
             # slot (places past 254 take 4 bytes): the last record that fit
@@ -214,30 +250,7 @@ class App:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.unsaved = True
-
-    def hand_over(self):
-        s = self.sess
-        self.unsaved = False    # the save below records the hand's end
-        g = s.game
-        s.end_hand()
-        self.hands_over += 1
-        me = s.side_of(self.play.viewer)
-        t = self.stats
-        if s.humans == 1:
-            t.basras += s.hand_basras[me]
-            if g.hand_points[me] > t.best_hand:
-                t.best_hand = g.hand_points[me]
-        if g.winner is not None:
-            self.saved = None
-            self.store.save_game(None)
-        else:
-            sv = self.record()
-            sv.plays = ()
-            self.saved = sv
-            self.store.save_game(sv)
-        self.pages.open("summary", self.rare("menus", "summary_lines"))
-        self.show(self.pages)
+        self.unsaved = _PLAYED
 
     # -- the loop -------------------------------------------------------------------
     def key(self, b):
@@ -247,11 +260,13 @@ class App:
             r = self.menu.key(b)
             if r is not None:
                 nxt = self.rare("menus", "on_menu", r[0], r[1])
-                if nxt is not None:     # begin or rulestext, once menus is gone
-                    self.rare(*nxt)
+                # begin, rulestext or linkmenu, once menus is gone; linkmenu
+                # may name begin or menus in turn
+                while isinstance(nxt, tuple):
+                    nxt = self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
-                self.on_pages()
+                self.rare("menus", "on_pages")
         else:
             self.play.key(b, self.now())
 
@@ -288,17 +303,19 @@ class App:
                 if self.dirty:
                     self.dirty = False
                     d.refresh()
-                self.unsaved = False
-                self.save()
+                self._save_shown()
             now = clock.ticks_ms()
+            if self.link is not None and self.link.poll(now):
+                self.dirty = True
+                if self.pending_table:
+                    self._enter_table()
             if self.screen is self.table and self.play.tick(now):
                 self.dirty = True
             if self.dirty:
                 self.dirty = False
                 d.refresh()
-            if self.unsaved:            # an AI's play, now on the screen
-                self.unsaved = False
-                self.save()
+            if self.unsaved:            # an AI's play or a hand's end, now on the screen
+                self._save_shown()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):

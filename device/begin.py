@@ -4,7 +4,7 @@ The app imports this module for one call and drops it (App.rare);
 back to the main menu goes through the app (App.rare), not device/menus.py.
 Each function takes the running device.app.App.
 """
-from core.ai.player import LEVELS
+from core.ai import LEVELS
 from core.rules import PRESETS, preset
 from device.session import Session
 
@@ -17,16 +17,10 @@ def resume(app):
     try:
         app.end_game()
         sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-        g = sess.game
-        g.hand_no = sv.hand_no
-        g.dealer = sv.dealer
-        for s in range(len(sv.scores)):
-            g.scores[s] = sv.scores[s]
-        g.carry = sv.carry
-        sess.replay(sv.plays)
+        sess.resume_from(sv)
     except Exception as e:
         app.saved = None
-        app.store.save_game(None)
+        app.store_call("save_game", None)
         app.rare("menus", "main_menu", "save unusable: %s" % e)
         return
     app.sess = sess
@@ -49,6 +43,8 @@ def new_game_menu(app):
              ["Rules", PRESETS, PRESETS.index(va), 0],
              ["Target", TARGETS, TARGETS.index(tg), 0],
              ["Start", None, 0, 0]]
+    if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
+        items.append(["Link game", None, 0, "link"])
     app.menu.open("new", "NEW GAME", items, 5)
     app.show(app.menu)
 

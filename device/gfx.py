@@ -1,7 +1,7 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
-Everything is built once at start (``Gfx``): the sheets are displayio
-Bitmaps filled from the ready-made bytes of device/sheetdata.py (drawn by
+The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made bytes
+of device/sheetdata.py, bigfont.py and narrowcards.py (drawn by
 tools/mksheets.py with tools/sheets.py), and every screen element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
@@ -18,7 +18,7 @@ import displayio
 
 from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
-from device.mem import drop
+from hal.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
 SMALL_FIRST = const(32)
@@ -42,7 +42,11 @@ class Font:
 
 
 class Gfx:
-    """The sheets and the palette, made once."""
+    """The sheets and the palette. The small font and the cards are made
+    once; the big (menu) font while a menu is on show (``big_font``,
+    ``drop_big``: 1.5 KB that a game at the table goes without) and the
+    narrow cards while the floor holds more than 20 cards
+    (``narrow_cards``, ``drop_narrow``)."""
 
     def __init__(self):
         pal = displayio.Palette(2)
@@ -54,12 +58,38 @@ class Gfx:
         # is dropped (its 4 KB of bytes stay on the heap only while loading)
         from device import sheetdata as S
         self.small = Font(_sheet(S.SMALL, S.SMALL_W, 6), 4, 6, SMALL_N)
-        self.big = Font(_sheet(S.BIG, S.BIG_W, 10), 6, 10, BIG_N)
         self.low = S.LOW
         self.cards = _sheet(S.CARDS, S.CARDS_W, HALF_H)
-        self.narrow = _sheet(S.NARROW, S.NARROW_W, HALF_H)
         S = None
         drop("device.sheetdata")
+        self.big = None
+        self.narrow = None
+
+    def big_font(self):
+        """The big font, made from device/bigfont.py when there is none."""
+        if self.big is None:
+            from device import bigfont as B
+            self.big = Font(_sheet(B.BIG, B.BIG_W, 10), 6, 10, BIG_N)
+            B = None
+            drop("device.bigfont")
+        return self.big
+
+    def drop_big(self):
+        """Let go of the big font (no menu on show; nothing else holds it)."""
+        self.big = None
+
+    def narrow_cards(self):
+        """The narrow card sheet, made from device/narrowcards.py when there is none."""
+        if self.narrow is None:
+            from device import narrowcards as N
+            self.narrow = _sheet(N.NARROW, N.NARROW_W, HALF_H)
+            N = None
+            drop("device.narrowcards")
+        return self.narrow
+
+    def drop_narrow(self):
+        """Let go of the narrow card sheet (no narrow cards on show)."""
+        self.narrow = None
 
 
 def _sheet(data, w, h):
@@ -177,8 +207,29 @@ class Text:
         return "".join(out).rstrip()
 
     def line(self, row, s, inv=False):
-        """Write s at the start of row and blank the rest."""
-        self.clear(row, self.put(0, row, s, inv), inv)
+        """Write s (str or bytes) at the start of row and blank the rest.
+        One loop, not char() per column: a page of text is 320 columns, and
+        the hand's summary is drawn while its last play waits for its frame."""
+        cols = self.cols
+        n = self.font.n
+        shadow = self.shadow
+        grid = self.grid
+        text = isinstance(s, str)
+        ls = len(s)
+        i = row * cols
+        for col in range(cols):
+            if col < ls:
+                t = (ord(s[col]) if text else s[col]) - SMALL_FIRST
+                if t < 0 or t >= n:
+                    t = 31   # '?'
+            else:
+                t = 0    # ' '
+            if inv:
+                t += n
+            if shadow[i] != t:
+                shadow[i] = t
+                grid[i] = t
+            i += 1
 
 
 class Cards:
@@ -191,7 +242,7 @@ class Cards:
         self.n = cols * rows
         self.low = gfx.low
         self.shadow = bytearray(b"\xff" * self.n)
-        self.grid = displayio.TileGrid(gfx.narrow if narrow else gfx.cards,
+        self.grid = displayio.TileGrid(gfx.narrow_cards() if narrow else gfx.cards,
                                        pixel_shader=gfx.pal, width=cols, height=2 * rows,
                                        tile_width=w, tile_height=HALF_H,
                                        default_tile=top_tile(BLANK), x=x, y=y)

@@ -1,16 +1,17 @@
 """The menus of the device app (main, settings, rules, the game menu) and
-what they lead to, the hand summary and the end of a game. ``App.rare``
+what they lead to, the pages closed and the end of a game. ``App.rare``
 imports this module for one call and drops it afterwards, so its bytecode is
 not in the heap while a hand is played (about 3.5 KB; loading it again costs
 a few ms on a menu press). What is only needed outside a game (new game,
-stats, resume) is in device/begin.py and the rules text in
-device/rulestext.py, which the app loads the same way (``App.rare``).
+stats, resume) is in device/begin.py, the rules text in device/rulestext.py
+and the hand's summary in device/summary.py, which the app loads the same
+way (``App.rare``).
 Each function takes the running device.app.App.
 
 Menu items are [label, values, index, id] (device/screens.py): the menus
 act on the ids below, never on the labels they show.
 """
-from core.ai.player import LEVELS
+from core.ai import LEVELS
 from core.compat import const
 from core.rules import PRESETS
 
@@ -65,13 +66,16 @@ def game_menu(app):
 
 def on_menu(app, what, k):
     """Act on a menu answer. Returns what the app calls next, once this module
-    is dropped (App.key): ("begin", name) or ("rulestext", "show", rules);
+    is dropped (App.key): ("begin", name), ("rulestext", "show", rules) or ("linkmenu",
+    "on_menu", what, k);
     or None. Saves are left to the app for the same reason (App.save_later):
     one rarely used module in the heap at a time."""
     m = app.menu
     kind = m.kind
     item = m.items[k][3] if k >= 0 else None
-    if kind == "main":
+    if kind[:4] == "link":
+        return ("linkmenu", "on_menu", what, k)
+    elif kind == "main":
         if what != "pick":
             return
         if item == _SETTINGS:
@@ -79,7 +83,7 @@ def on_menu(app, what, k):
         elif item == _RULES:
             rules_menu(app)
         elif item == _CONTINUE:
-            return ("begin", "resume")
+            return ("linkmenu" if "link" in app.saved.levels else "begin", "resume")
         elif item == _NEW:
             return ("begin", "new_game_menu")
         elif item == _STATS:
@@ -91,6 +95,8 @@ def on_menu(app, what, k):
             m.items[2][1] = tuple(range(1, m.value(1) + 1))
             m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
             m.draw()
+        elif what == "pick" and item == "link":
+            return ("linkmenu", "setup")
         elif what == "pick":
             return ("begin", "start_new")
     elif kind == "settings":
@@ -118,8 +124,7 @@ def on_menu(app, what, k):
         if what == "back" or item == _RESUME:
             app.to_table()
         elif item == _HINT:
-            app.to_table()
-            app.play.hint(app.now())
+            app.to_table(hint=True)
         elif item == _UNDO:
             app.sess.think_reset()
             app.sess.undo(app.play.viewer)
@@ -168,43 +173,18 @@ def read_settings(app):
     app.apply_settings()
 
 
-def summary_lines(app):
-    s = app.sess
-    g = s.game
-    t = app.table
-    ns = s.nsides
-    w = 8 if ns == 3 else 12
-    head = "HAND %d" % g.hand_no
-    lines = [head + " " * (8 - len(head))]
-    for side in range(ns):
-        lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
-    rows = [[0] * 5 for _ in range(ns)]
-    for side in range(ns):
-        s.breakdown(side, rows[side])
-    maj = s.majority_side()
-    r = s.rules
-
-    def row(name, fn):
-        line = name + " " * (8 - len(name))
-        for side in range(ns):
-            line += ("%" + str(w) + "s") % fn(side)
-        lines.append(line)
-
-    row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
-                                     if k == maj else ""))
-    row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
-    row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-    row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-    row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
-    row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
-        if s.hand_basras[k] else "-")
-    carry = g.carry
-    lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                                 ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
-                                  else "-")))
-    row("HAND", lambda k: "OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
-    row("TOTAL", lambda k: "%d" % g.scores[k])
-    return lines
+def on_pages(app):
+    """The pages were closed (A at the end, or B)."""
+    kind = app.pages.kind
+    if kind == "rules":
+        rules_menu(app, app.back_to)
+    elif kind == "summary":
+        if app.sess.game.winner is not None:
+            game_over(app)
+        else:
+            app.sess.start_hand()
+            app.save(later=True)
+            app.to_table(begin=True)
 
 
 def game_over(app):

@@ -19,7 +19,7 @@ ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
 from core.compat import const
-from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
+from device.session import IDLE, WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
 from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
@@ -83,7 +83,7 @@ class Play:
         if s.hand_over():
             self.mode = OVER
             self.redraw()
-            self.app.hand_over()
+            self.app.rare("summary", "hand_over")
             return
         seat = s.to_move()
         if s.is_human(seat):
@@ -105,7 +105,9 @@ class Play:
         self.mode = THINK
         self.dots = 0
         self.hinting = False
-        s.think_begin(seat, now, clock=self.app.h.clock)
+        # the decision begins at the next tick (s.think is IDLE), once this
+        # frame is on the screen: loading the AI (about 60 ms on a board)
+        # is not part of the press that played the card
         self.redraw(hidden=s.humans > 1)
         self.say_thinking(seat)
 
@@ -203,7 +205,8 @@ class Play:
                 self.sess.think_reset()
                 self.hinting = False
                 self.select(self.sel)
-            else:                       # the game menu; the AI waits meanwhile
+            else:                       # the game menu; the AI starts over after it
+                self.sess.think_pause()
                 self.app.rare("menus", "game_menu")
 
     def cycle(self, d):
@@ -244,6 +247,8 @@ class Play:
         m = self.mode
         s = self.sess
         if m == THINK:
+            if s.think == IDLE:   # after next_turn's frame, or paused (Session.think_pause)
+                s.think_begin(self.mover, now, clock=self.app.h.clock)
             done = s.think_step(ticks_diff(now, s.think_start))
             if done:
                 s.think_reset()

@@ -57,7 +57,7 @@ def show(h, err_name, gfx=None):
     text = None
     if gfx is None:
         gfx = G.Gfx()
-    t = G.Text(gfx, gfx.big, 1, 2, COLS, ROWS)
+    t = G.Text(gfx, gfx.big_font(), 1, 2, COLS, ROWS)
     t.line(0, "Something went wrong")
     t.line(2, err_name[:COLS])
     t.line(4, "A: restart")

@@ -10,7 +10,8 @@ MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 # lists them; a big floor has thousands): one byte below 255, else 255 and
 # three bytes.
 PLACE_ESCAPE = 255
-LEVEL_CODES = ("human", "easy", "normal", "hard", "expert")  # a seat's level, by its code
+# a seat's level, by its code; "link": played on the other device of a link game
+LEVEL_CODES = ("human", "easy", "normal", "hard", "expert", "link")
 
 
 class Record:

@@ -5,6 +5,10 @@ that cannot be selected; the id is what the menus act on (device/menus.py),
 the label only what is shown. Controls: UP/DOWN move (on a
 4-button device LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons),
 A cycles a value or picks an action, B goes back.
+
+A screen's text (its TileGrid and shadow, and for the menu the big font)
+is made when the screen is opened and let go by ``close`` once the table is
+shown (App.to_table): a game at the table goes without them.
 """
 import displayio
 
@@ -19,9 +23,9 @@ PAGE_ROWS = 10
 
 class Menu:
     def __init__(self, g, has_updown):
+        self.gfx = g
         self.group = displayio.Group()
-        self.text = G.Text(g, g.big, 1, 2, MENU_COLS, MENU_ROWS)
-        self.group.append(self.text.grid)
+        self.text = None
         self.updown = has_updown
         self.title = ""
         self.items = []
@@ -30,6 +34,10 @@ class Menu:
         self.top = 0
 
     def open(self, kind, title, items, cur=0):
+        if self.text is None:
+            g = self.gfx
+            self.text = G.Text(g, g.big_font(), 1, 2, MENU_COLS, MENU_ROWS)
+            self.group.append(self.text.grid)
         self.kind = kind
         self.title = title
         self.items = items
@@ -69,6 +77,13 @@ class Menu:
         more_down = self.top + vis < len(self.items)
         if more_up or more_down:
             t.char(MENU_COLS - 1, 0, 94 if more_up else 118)
+
+    def close(self):
+        """Let go of the text and the big font (the menu is not on show)."""
+        if self.text is not None:
+            self.group.remove(self.text.grid)
+            self.text = None
+            self.gfx.drop_big()
 
     def selectable(self, k):
         return self.items[k][1] is not False
@@ -118,14 +133,17 @@ class Pages:
     scroll a line, A or B close."""
 
     def __init__(self, g):
+        self.gfx = g
         self.group = displayio.Group()
-        self.text = G.Text(g, g.small, 0, 2, PAGE_COLS, PAGE_ROWS)
-        self.group.append(self.text.grid)
+        self.text = None
         self.lines = []
         self.top = 0
         self.kind = ""
 
     def open(self, kind, lines):
+        if self.text is None:
+            self.text = G.Text(self.gfx, self.gfx.small, 0, 2, PAGE_COLS, PAGE_ROWS)
+            self.group.append(self.text.grid)
         self.kind = kind
         self.lines = lines
         self.top = 0
@@ -140,6 +158,12 @@ class Pages:
             t.char(PAGE_COLS - 1, 0, G.G_UP)
         if self.top + PAGE_ROWS < len(self.lines):
             t.char(PAGE_COLS - 1, PAGE_ROWS - 1, G.G_DOWN)
+
+    def close(self):
+        """Let go of the text (the pages are not on show)."""
+        if self.text is not None:
+            self.group.remove(self.text.grid)
+            self.text = None
 
     def scroll(self, d):
         last = max(0, len(self.lines) - PAGE_ROWS)

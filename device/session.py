@@ -6,17 +6,20 @@ preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
 from array import array
 
-from core.ai.observe import observe
-from core.ai.player import DEVICE_DEADLINE_MS, Player
-from core import cards as C
 from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
 from core.rules import preset
-from core.state import FLOOR, PILE, play_flags
+from core.state import FLOOR, play_flags
+from hal.mem import CODE_ON_HEAP, drop
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
+
+# the AI's modules, loaded for each decision (Session._load_ai) and dropped
+# after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
+_AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.roots", "core.ai.world",
+       "core.ai.evaluate", "core.ai.observe")
 
 # AI decision progress
 IDLE = const(0)
@@ -42,11 +45,16 @@ class Session:
         for lv in self.levels:
             if lv == "human":
                 self.humans += 1
-            else:
+            elif lv != "link":      # a seat played on the other device (device/linkgame.py)
                 level = lv
         self.level = level
-        # one Player serves every AI seat (decisions are one at a time) and the hints
-        self.ai = Player(self.rules, level, (seed & 0xFFFF) + 7)
+        # one Player serves every AI seat (decisions are one at a time) and
+        # the hints; made for each decision and let go after it (_load_ai)
+        self.ai = None
+        self.ai_made = False    # one made already: its two generators' states below
+        self.ai_prng = 0
+        self.search_prng = 0
+        self.deadline_ms = 0
         # the options of one hand card, WINDOW at a time, in the order the
         # person cycles them: most cards taken first (then as listed), the
         # lay-down last; slot WINDOW holds the AI's (or the hint's) play
@@ -95,6 +103,18 @@ class Session:
                 fl[i] = c
                 n += 1
         self.nfloor = n
+
+    def resume_from(self, sv):
+        """Carry on the game saved in sv (device/savedata.Saved): its
+        scores and dealer, its hand dealt again and the plays replayed.
+        Raises ValueError when a saved play does not exist."""
+        g = self.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        self.replay(sv.plays)
 
     def play(self, i):
         """Apply play i of buf for the seat to move; deals when the hands are
@@ -275,27 +295,32 @@ class Session:
         """Start a decision for seat (hint: the expert's, for a person).
         clock (hal.clock.Clock): the search stops by itself at the device's
         deadline, DEVICE_DEADLINE_MS after it starts."""
-        p = self.ai
+        p = self._load_ai(hint)
+        from core.ai.observe import observe
+        from core.ai.player import DEVICE_DEADLINE_MS
+        # the search stops itself at the deadline (twice it for the exact
+        # solve of a last deal, core/ai/search.py _EXACT); this is a backstop
+        self.deadline_ms = 2 * DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
-        level = "expert" if hint else p.level
+        level = p.level
         self.think_start = now
         self.think_hint = hint
         if level == "easy" or level == "normal":
             self._decided(p.decide(obs))
             return
-        p.begin(obs, clock, DEVICE_DEADLINE_MS, level)
+        p.search.begin(obs, p.worlds, p.plies, p.nodes, clock, DEVICE_DEADLINE_MS, p.work)
+        obs = None
         self.think = STEPPING
 
     def think_step(self, elapsed):
         """One step of the search; True when the decision is made. elapsed:
-        ms since think_begin (the caller's ticks_diff); past the device's
-        deadline (core.ai.player.DEVICE_DEADLINE_MS) the best play so far is taken."""
+        ms since think_begin (the caller's ticks_diff); past twice the
+        device's deadline (core.ai.player.DEVICE_DEADLINE_MS, at which the
+        search stops by itself) the best play so far is taken."""
         if self.think == DONE:
             return True
         s = self.ai.search
-        # the search stops itself at the deadline (twice it for the exact
-        # solve of a last deal, core/ai/search.py EXACT); this is a backstop
-        if s.step() or elapsed >= 2 * DEVICE_DEADLINE_MS:
+        if s.step() or elapsed >= self.deadline_ms:
             self._decided(s.best())
             return True
         return False
@@ -307,46 +332,56 @@ class Session:
         self.buf[2 * WINDOW] = word
         self.buf[2 * WINDOW + 1] = take
         self.pick = WINDOW
-        if self.think_hint:
-            self.hint_reason = self.ai.reason(self.state, word, take)
         self.think = DONE
+        self._drop_ai()
+        if self.think_hint:
+            # the hint's words, once the AI has gone (core/ai/reason.py)
+            from core.ai.reason import reason
+            self.hint_reason = reason(self.state, word, take)
+            reason = None
+            if CODE_ON_HEAP:
+                drop("core.ai.reason")
 
     def think_reset(self):
         self.think = IDLE
+        self._drop_ai()
 
-    # -- the end of a hand ------------------------------------------------------
-    def breakdown(self, side, out):
-        """For side after end_hand: [cards, jacks, aces, has 2C, has 10D]."""
-        st = self.state
-        where = PILE + side
-        jacks = 0
-        aces = 0
-        for c in range(52):
-            if st.loc[c] == where:
-                r = C.rank(c)
-                if r == C.JACK:
-                    jacks += 1
-                elif r == C.ACE:
-                    aces += 1
-        out[0] = st.pile_n[side]
-        out[1] = jacks
-        out[2] = aces
-        out[3] = 1 if st.loc[4] == where else 0
-        out[4] = 1 if st.loc[37] == where else 0
-        return out
+    def think_pause(self):
+        """Let go of a decision under way (the game menu opens meanwhile: the
+        menus and the AI are not in the heap together); think_begin starts it
+        again from the same generators, so it decides as it would have."""
+        if self.think == STEPPING:
+            self.think = IDLE
+            self._drop_ai(False)
 
-    def majority_side(self):
-        """The side that took the majority this hand, or -1."""
-        st = self.state
-        best = -1
-        who = -1
-        tie = False
-        for s in range(self.nsides):
-            n = st.pile_n[s]
-            if n > best:
-                best, who, tie = n, s, False
-            elif n == best:
-                tie = True
-        if tie or best < self.rules.majority_min:
-            return -1
-        return who
+    def _load_ai(self, hint=False):
+        # the AI (core/ai/, 8-10 KB of code and 2-4 KB of buffers) is in the
+        # heap only while it decides: a person's turn, a save write and the
+        # menus go without it. The Player is made for the level deciding (a
+        # hint: expert), which loads what that level needs (the one-play
+        # heuristics or the search). Its generators go on where the last
+        # decision left them, so it decides as one Player kept for the game
+        # would.
+        from core.ai.player import Player
+        p = Player(self.rules, "expert" if hint else self.level, (self.seed & 0xFFFF) + 7)
+        if self.ai_made:
+            p.prng.state = self.ai_prng
+            p.search.prng.state = self.search_prng
+        self.ai = p
+        return p
+
+    def _drop_ai(self, keep=True):
+        # keep: the next decision goes on from its generators (else from
+        # where this one began)
+        p = self.ai
+        if p is None:
+            return
+        if keep:
+            self.ai_made = True
+            self.ai_prng = p.prng.state
+            self.search_prng = p.search.prng.state
+        self.ai = None
+        p = None
+        if CODE_ON_HEAP:
+            for name in _AI:
+                drop(name)

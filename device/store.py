@@ -2,14 +2,17 @@
 sequence numbers, write policy) over a hal.storage store, for the data of
 device/savedata.py in the record format of device/saveformat.py.
 
-This module and device/savedata.py stay loaded on the device; the format
-(device/saveformat.py: frame, CRC, slots), its writing side
-(device/savewrite.py) and its reading side (device/saveload.py) are imported
-by each SaveStore call and, with ``lazy=True`` (the device app), dropped
-again afterwards, so their bytecode is in the heap only while a record is
-written or read. device/save.py gathers the whole save for tests and tools.
+The device app loads this module for each call and drops it afterwards
+(App.store_call): what a store remembers between calls is ``kept()``, and
+``reopen`` makes the store again from it. device/savedata.py stays loaded
+(the app holds its objects); the format (device/saveformat.py: frame, CRC,
+slots), its writing side (device/savewrite.py) and its reading side
+(device/saveload.py) are imported by each SaveStore call and, with
+``lazy=True`` (the device app), dropped again afterwards, so their bytecode
+is in the heap only while a record is written or read. device/save.py
+gathers the whole save for tests and tools.
 """
-from device.mem import drop
+from hal.mem import drop
 from device.savedata import MAX_PLAYS, SIZE, SLOT, Settings, Stats, to_move
 
 
@@ -85,6 +88,12 @@ class SaveStore:
         finally:
             self._done()
 
+    def kept(self):
+        """What the store remembers between calls (``reopen`` goes on from
+        it): writes first, then its sequence, slot, last record and copies."""
+        return (self.writes, self.seq, self.slot, self.game, self.settings, self.stats,
+                self.pending, self._scanned, self._last, self.error)
+
     def flush(self):
         """Write a state held back by the "turn" policy (call before sleep)."""
         if self.pending:
@@ -129,3 +138,13 @@ class SaveStore:
         self.slot = slot
         self._last = payload
         return True
+
+
+def reopen(storage, kept=None):
+    """A lazy SaveStore over storage (the device app's), going on from kept
+    (SaveStore.kept(); None: a store not read yet)."""
+    st = SaveStore(storage, lazy=True)
+    if kept is not None:
+        (st.writes, st.seq, st.slot, st.game, st.settings, st.stats,
+         st.pending, st._scanned, st._last, st.error) = kept
+    return st

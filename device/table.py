@@ -8,27 +8,35 @@ the dealer marked with an inverted D).
     y 40..45  message: what was played, BASRA, thinking, a hint
     y 47..62  hand: up to 6 cards; the selected one inverted
     x 76..127 other seats: one line each, "D" for the dealer, backs
+
+The narrow floor (and its card sheet) exists only while the floor holds more
+than 20 cards (``draw_floor``).
 """
 import displayio
 
+from core.compat import const
 from core.state import HAND_STRIDE, play_card
 from device import gfx as G
 
 FULL_COLS = 10
 NARROW_COLS = 18
+_FLOOR = const(1)       # the floor's place in Table.group
 
 
 class Table:
     def __init__(self, g):
+        self.gfx = g
         self.group = displayio.Group()
         self.status = G.Text(g, g.small, 0, 0, 32)
         self.full = G.Cards(g, 4, 7, FULL_COLS, 2)
-        self.narrow = G.Cards(g, 1, 7, NARROW_COLS, 2, narrow=True)
-        self.narrow.grid.hidden = True
+        # the floor: full-width cards, or narrow ones past 2 * FULL_COLS, made
+        # while shown (draw_floor); only the one shown is in the group, so
+        # displayio never sends the other's area
+        self.narrow = None
         self.msg = G.Text(g, g.small, 0, 40, 32)
         self.hand = G.Cards(g, 0, 47, 6)
         self.opps = G.Text(g, g.small, 76, 46, 13, 3)
-        for part in (self.status.grid, self.full.grid, self.narrow.grid, self.msg.grid,
+        for part in (self.status.grid, self.full.grid, self.msg.grid,
                      self.hand.grid, self.opps.grid):
             self.group.append(part)
         self.mark = bytearray(52)    # floor cards shown inverted
@@ -83,12 +91,18 @@ class Table:
         n = sess.nfloor
         fl = sess.floor
         narrow = n > 2 * FULL_COLS
-        if narrow != (not self.narrow.grid.hidden):
-            self.narrow.grid.hidden = not narrow
-            self.full.grid.hidden = narrow
-            other = self.full if narrow else self.narrow
-            for i in range(other.n):
-                other.set(i, G.BLANK)
+        if narrow != (self.narrow is not None):
+            full = self.full
+            if narrow:
+                # made blank, in the full floor's place in the group
+                self.narrow = G.Cards(self.gfx, 1, 7, NARROW_COLS, 2, narrow=True)
+                self.group[_FLOOR] = self.narrow.grid
+                for i in range(full.n):
+                    full.set(i, G.BLANK)
+            else:
+                self.group[_FLOOR] = full.grid
+                self.narrow = None
+                self.gfx.drop_narrow()
         cards = self.narrow if narrow else self.full
         for i in range(cards.n):
             if i < n:

@@ -48,6 +48,10 @@ docs/simulator.md):
 ``h.idle(ms)``
     the only place an app waits. On a board it sleeps (and stops a finished
     tone); in the simulator it is where input arrives and time advances.
+``h.link``
+    None, or ``h.link()``: the link to another device (hal/link.py), opened
+    when a link game starts (HalError when the pins or the radio fail):
+    ``write(buf)``, ``readinto(buf) -> int``, ``close()``.
 ``h.name``
     "circuitpython", "blinka" or "simulator".
 

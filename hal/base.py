@@ -43,7 +43,7 @@ class Hal:
     """The bundle the app receives. Backends fill it in."""
 
     def __init__(self, display, buttons, clock, storage, sound=None,
-                 battery=None, seed=0, name="", idle=None):
+                 battery=None, seed=0, name="", idle=None, link=None):
         self.display = display
         self.buttons = buttons
         self.clock = clock
@@ -59,6 +59,9 @@ class Hal:
         self.seed = seed
         self.name = name
         self._idle = idle
+        # link=None: no link; else a function that opens the link port
+        # (hal/link.py) and returns it, raising HalError when it cannot
+        self.link = link
 
     def idle(self, ms):
         """Wait up to ``ms`` milliseconds; returns early in the simulator on input."""

@@ -25,7 +25,9 @@ def open_hal(settings=None, pins=BONNET):
     from hal.oled import open_ssd1306
     from hal.settings import Settings
     from hal.storage import FileStore
+    from hal.blinkarefresh import match_circuitpython
 
+    match_circuitpython()
     if settings is None:
         settings = Settings(os.environ.get)
     address = settings.number("BASRA_OLED_ADDRESS", 0x3C)

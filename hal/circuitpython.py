@@ -4,13 +4,20 @@ Settings (settings.toml, all optional; see hal.profiles for pins):
 BASRA_BOARD, BASRA_SDA, BASRA_SCL, BASRA_OLED_ADDRESS (default 0x3C),
 BASRA_OLED_ROTATION (0 or 180), BASRA_I2C_FREQ (default 400000),
 BASRA_BTN_UP/DOWN/LEFT/RIGHT/A/B, BASRA_PIEZO, BASRA_VBAT,
-BASRA_VBAT_DIVIDER (default 2), BASRA_NVM_OFFSET (default 0).
+BASRA_VBAT_DIVIDER (default 2), BASRA_NVM_OFFSET (default 0), BASRA_LINK
+("uart" or "espnow"), BASRA_LINK_TX, BASRA_LINK_RX (the link cable's pins).
 
 Every failure a person can fix raises hal.HalError naming the setting; once
 the OLED works the error carries it (``err.display``) so hal.run shows it.
 """
 
 from hal import base
+from hal.linkopen import opener
+from hal.mem import CODE_ON_HEAP, drop
+
+# the modules open_hal imports for itself, dropped once the HAL is open
+# (h.link's opener is in hal/linkopen.py: nothing refers to this module after)
+_OPENING = ("hal.circuitpython", "hal.profiles", "hal.settings", "hal.oled")
 
 STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
 
@@ -120,9 +127,14 @@ def open_hal(settings=None):
         e.display = raw
         raise
     h = base.Hal(Display(raw), buttons, clock, storage, sound=sound, battery=battery,
-                seed=_seed(), name="circuitpython")
+                seed=_seed(), name="circuitpython", link=opener(board, busio, pins))
     h.keys = keys
     h.profile = profile
+    # the code only opening needs (this module, the pin profiles, the
+    # settings reader, the panel's set-up) is let go: about 8 KB of heap
+    if CODE_ON_HEAP:
+        for name in _OPENING:
+            drop(name)
     return h
 
 

@@ -8,6 +8,10 @@ the real adafruit_displayio_ssd1306 driver over an emulated bus).
 * ``refresh()``: push the dirty areas to the panel (auto_refresh is off);
   returns False while asleep. Call it once per frame after changing the
   scene graph; unchanged frames cost nothing on the bus.
+* ``redraw()``: the next refresh sends the whole screen as one area (1 KB).
+  For a change that touches most of the screen (another screen shown):
+  displayio sends each dirty area on its own, so two screen-sized areas,
+  the one hidden and the one shown, cost twice that.
 * ``sleep()`` / ``wake()`` / ``awake``: panel off (0xAE) and on (0xAF);
   the GDDRAM keeps its content.
 * ``contrast``: 0..255 (SSD1306 command 0x81).
@@ -33,6 +37,13 @@ class Display:
             return False
         self.raw.refresh()
         return True
+
+    def redraw(self):
+        # displayio refreshes everything once the root group is set anew
+        # (CircuitPython's and Blinka's set_root_group: full_refresh); set
+        # to the same group it does nothing, hence None first
+        self.raw.root_group = None
+        self.raw.root_group = self.root
 
     def sleep(self):
         if self.awake:
@@ -64,5 +75,4 @@ class Display:
             raise ValueError("rotation must be 0 or 180")
         if value != self.raw.rotation:
             self.raw.rotation = value
-            self.raw.root_group = None
-            self.raw.root_group = self.root
+            self.redraw()

@@ -4,6 +4,10 @@ Each value can be overridden in settings.toml by the key in ``KEYS``
 (``BASRA_BTN_A = "GP14"``); ``BASRA_BOARD`` picks a profile by name. A
 button set to "" is absent: with UP and DOWN absent the device is the
 4-button layout (LEFT RIGHT A B), which plays the whole game.
+
+The link to a second device (a link game, docs/link.md): ``link`` is
+"uart" (a three-wire cable on ``link_tx``/``link_rx``, crossed: TX to the
+other's RX, and GND) or "espnow" (ESP32-S3 boards: over the air, no pins).
 """
 
 # profile field -> settings.toml key
@@ -13,12 +17,14 @@ KEYS = (
     ("left", "BASRA_BTN_LEFT"), ("right", "BASRA_BTN_RIGHT"),
     ("a", "BASRA_BTN_A"), ("b", "BASRA_BTN_B"),
     ("piezo", "BASRA_PIEZO"), ("vbat", "BASRA_VBAT"),
+    ("link", "BASRA_LINK"), ("link_tx", "BASRA_LINK_TX"), ("link_rx", "BASRA_LINK_RX"),
 )
 
 _PICO = {
     "sda": "GP4", "scl": "GP5",
     "left": "GP10", "right": "GP11", "up": "GP12", "down": "GP13",
     "a": "GP14", "b": "GP15", "piezo": "GP16", "vbat": None,
+    "link": "uart", "link_tx": "GP0", "link_rx": "GP1",     # UART0, pins 1 and 2
 }
 _PICO_ADC = dict(_PICO)
 _PICO_ADC["vbat"] = "VOLTAGE_MONITOR"   # VSYS / 3 on GP29 (not on the W boards)
@@ -28,6 +34,7 @@ _QTPY = {
     "sda": "SDA1", "scl": "SCL1",
     "left": "A0", "right": "A1", "up": None, "down": None,
     "a": "A2", "b": "A3", "piezo": None, "vbat": None,
+    "link": "uart", "link_tx": "TX", "link_rx": "RX",
 }
 _QTPY_S3 = dict(_QTPY)
 _QTPY_S3["sda"] = "SDA1"
@@ -37,7 +44,10 @@ _FEATHER = {
     "sda": "SDA", "scl": "SCL",
     "left": "D5", "right": "D6", "up": "D9", "down": "D10",
     "a": "D11", "b": "D12", "piezo": "A0", "vbat": None,
+    "link": "uart", "link_tx": "TX", "link_rx": "RX",
 }
+_FEATHER_S3 = dict(_FEATHER)
+_FEATHER_S3["link"] = "espnow"      # over the air; BASRA_LINK = "uart" for the cable
 
 PROFILES = {
     "raspberry_pi_pico": _PICO_ADC,
@@ -48,8 +58,8 @@ PROFILES = {
     "adafruit_qtpy_esp32s3_nopsram": _QTPY_S3,
     "adafruit_qtpy_esp32s3_4mbflash_2mbpsram": _QTPY_S3,
     "adafruit_feather_rp2040": _FEATHER,
-    "adafruit_feather_esp32s3_4mbflash_2mbpsram": _FEATHER,
-    "adafruit_feather_esp32s3_nopsram": _FEATHER,
+    "adafruit_feather_esp32s3_4mbflash_2mbpsram": _FEATHER_S3,
+    "adafruit_feather_esp32s3_nopsram": _FEATHER_S3,
 }
 
 # Used for a board not in the table: I2C on the board's SDA/SCL, every
@@ -58,6 +68,7 @@ DEFAULT = {
     "sda": "SDA", "scl": "SCL",
     "left": None, "right": None, "up": None, "down": None,
     "a": None, "b": None, "piezo": None, "vbat": None,
+    "link": "uart", "link_tx": "TX", "link_rx": "RX",
 }
 
 

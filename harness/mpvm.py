@@ -163,7 +163,10 @@ def compile_trees(names, dest):
                 continue
             out = Path(dest) / src.relative_to(REPO).with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
-            subprocess.run([str(exe), "-o", str(out), str(src)], check=True, cwd=str(REPO))
+            # -s: the name a board's .mpy carries (basra-flash passes the same),
+            # so no checkout path lands in the bytecode and moves the heap's layout
+            rel = src.relative_to(REPO).as_posix()
+            subprocess.run([str(exe), "-o", str(out), "-s", rel, str(src)], check=True, cwd=str(REPO))
         trees.append((str(Path(dest) / name), "/app/" + name))
     return trees
 

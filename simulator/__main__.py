@@ -3,6 +3,7 @@
 Interactive (default when stdin and stdout are a terminal)::
 
     basra-sim [--seed N] [--save FILE] [--buttons 4|6] [--rotation 0|180] [--mode half|braille]
+    basra-sim --link          (in two terminals: a link game between them)
 
 Headless::
 
@@ -37,10 +38,34 @@ def _args(argv):
                    help="print the final frame as text (headless)")
     p.add_argument("--mode", choices=("auto", "half", "braille"), default="auto",
                    help="terminal drawing (interactive)")
+    p.add_argument("--link", action="store_true",
+                   help="link to another basra-sim --link on this machine (a link game, "
+                        "docs/link.md); headless: with --peer-script, both devices in one run")
+    p.add_argument("--link-port", type=int, default=47474, help="local TCP port of --link")
+    p.add_argument("--peer-script", default=None,
+                   help="headless --link: the other device's button script")
     return p.parse_args(argv)
 
 
+def headless_pair(a):
+    from simulator.link import run_pair_scripts
+    from simulator.sim import load_app
+    sims = run_pair_scripts(a.script or "", a.peer_script or "", load_app(a.app),
+                            seed=a.seed or 0, settle_ms=a.settle)
+    for k, sim in enumerate(sims):
+        if a.screenshot:
+            root, dot, ext = a.screenshot.rpartition(".")
+            sim.screenshot("%s-%d.%s" % (root, k + 1, ext) if dot else "%s-%d" % (ext, k + 1),
+                           a.scale)
+        if a.print_frame:
+            print("device %d:" % (k + 1))
+            print(sim.text("half"))
+    return 0
+
+
 def headless(a):
+    if a.link:
+        return headless_pair(a)
     from simulator.headless import run_script
     from simulator.sim import load_app
 

@@ -34,6 +34,8 @@ def quiet_blinka_import():
         import displayio  # noqa: F401
         import i2cdisplaybus  # noqa: F401
         import adafruit_displayio_ssd1306  # noqa: F401
+    from hal.blinkarefresh import match_circuitpython
+    match_circuitpython()
     _quiet_done = True
 
 
@@ -188,10 +190,11 @@ class Simulator:
     ``save``: path of the save file, or None for a store in memory.
     ``rotation``: the HAL's OLED rotation; the simulated module is mounted
     to match, so the view is upright while raw frames are the GDDRAM.
+    ``link``: a hal/link.py port (simulator/link.py), ``h.link()`` returns it.
     """
 
     def __init__(self, seed=0, save=None, rotation=0, buttons=6, realtime=False,
-                 address=0x3C):
+                 address=0x3C, link=None):
         quiet_blinka_import()
         from hal.oled import open_ssd1306
         self.emu = SSD1306Emulator(address)
@@ -214,7 +217,8 @@ class Simulator:
         self.sound = SimSound(self.clock)
         self.hal = hal.Hal(self.display, self.buttons, self.clock, storage,
                            sound=self.sound, battery=SimBattery(), seed=seed,
-                           name="simulator", idle=self._idle)
+                           name="simulator", idle=self._idle,
+                           link=None if link is None else (lambda: link))
 
     # -- input --------------------------------------------------------
     def press(self, name_or_button):

@@ -200,10 +200,16 @@ def run_interactive(a):
     fd = sys.stdin.fileno()
     out = sys.stdout.buffer
     seed = a.seed if a.seed is not None else int.from_bytes(os.urandom(4), "little") & 0x1FFFFFFF
-    save = a.save or os.path.expanduser("~/.pocket-basra-sim.sav")
+    link = None
+    if getattr(a, "link", False):
+        from simulator.link import SocketPort, link_save
+        link = SocketPort(a.link_port)
+        save = a.save or link_save(a.link_port)
+    else:
+        save = a.save or os.path.expanduser("~/.pocket-basra-sim.sav")
     app = load_app(a.app)
     sim = Simulator(seed=seed, save=save, rotation=a.rotation, buttons=a.buttons,
-                    realtime=True)
+                    realtime=True, link=link)
     ui = TerminalUI(sim, fd, out, a.mode)
     sim.on_idle = ui.on_idle
     saved = termios.tcgetattr(fd)

@@ -53,6 +53,7 @@ class FakeDisplay:
         import displayio
         self.root = displayio.Group()
         self.refreshes = 0
+        self.redraws = 0
         self.awake = True
         self.contrast = 255
         self.rotation = 0
@@ -62,6 +63,9 @@ class FakeDisplay:
             return False
         self.refreshes += 1
         return True
+
+    def redraw(self):
+        self.redraws += 1
 
     def sleep(self):
         self.awake = False

@@ -4,13 +4,14 @@ import math
 import random
 
 from core import rules as R
-from core.ai.observe import Observation, observe
+from core.ai.observe import UNSEEN, Observation, observe
+from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.ai.world import Sampler
 from core.game import Game
 from core.prng import Prng
 from core.state import FLOOR, HAND, State
-from tests.listing import all_plays
+from harness.listing import all_plays
 from tests.test_ai import reshuffle_hidden
 
 
@@ -42,7 +43,7 @@ def last_deal(players, seed, others):
 
 
 def splits(obs):
-    n = obs.unseen()
+    n = sum(1 for c in range(52) if obs.where[c] == UNSEEN)
     total = 1
     for s in range(obs.nseats):
         if s != obs.seat:
@@ -61,7 +62,7 @@ def test_every_split_of_the_unseen_cards_is_dealt_once():
     world = State(rules)
     seen = set()
     for k in range(count):
-        sampler.deal(obs, world, Prng(k), k)
+        sampler.sample(obs, world, Prng(k), k)
         hands = tuple(frozenset(world.hand_cards(s)) for s in range(4) if s != seat)
         seen.add(hands)
         # what the seat sees stays where it is
@@ -85,7 +86,7 @@ def test_the_expert_solves_a_four_player_last_deal_over_every_split():
     # three others hold a card each: 6 worlds, each searched to the hand's end
     rules, st = last_deal(4, 2, 3)
     p = Player(rules, "expert", seed=1)
-    assert p.choose(st, st.to_move) in all_plays(st)
+    assert choose(p, st, st.to_move) in all_plays(st)
     s = p.search
     assert s.exact and s.enum == 6
     assert s.n > 1 and s.sets >= 1 and not s.set_cut
@@ -95,7 +96,7 @@ def test_the_expert_enumerates_the_opponents_last_card_with_stock_left():
     rules, st = play_until(2, 2, lambda st: st.stock_pos < 52 and st.hand_n[1 - st.to_move] == 1
                            and st.hand_n[st.to_move] > 1)
     p = Player(rules, "expert", seed=1)
-    p.choose(st, st.to_move)
+    choose(p, st, st.to_move)
     s = p.search
     assert not s.exact and s.enum == 52 - st.stock_pos + 1
     assert s.samples_done > 1
@@ -109,11 +110,11 @@ def test_enumerated_decisions_do_not_change_when_the_hidden_cards_are_redealt():
     for rules, st in cases:
         seat = st.to_move
         p = Player(rules, "expert", seed=11)
-        first = p.choose(st, seat)
+        first = choose(p, st, seat)
         assert p.search.enum > 0
         for _ in range(3):
             other, _ = reshuffle_hidden(st, seat, rng)
-            assert Player(rules, "expert", seed=11).choose(other, seat) == first
+            assert choose(Player(rules, "expert", seed=11), other, seat) == first
 
 
 def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
@@ -126,7 +127,7 @@ def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
                                    and st.hand_n[0] + st.hand_n[1] == left)
             p = Player(rules, "expert", seed=1)
             p.work = 10 ** 6  # to the end of the hand
-            word_take = p.choose(st, st.to_move)
+            word_take = choose(p, st, st.to_move)
             s = p.search
             if s.n < 2:
                 continue

@@ -6,9 +6,9 @@ from core import cards as C
 from core.state import play_card
 from device import app as A
 from device import gfx as G
-from device.menus import summary_lines
+from device.summary import summary_lines
 from device import play as P
-from device.session import STEPPING
+from device.session import IDLE, STEPPING
 from harness.devdrive import drive, menu_to, place, set_value
 
 
@@ -48,7 +48,7 @@ def my_turn(a):
 
 def floor_tiles(app):
     t = app.table
-    cards = t.narrow if not t.narrow.grid.hidden else t.full
+    cards = t.narrow if t.narrow is not None else t.full
     return [x for x in cards.shadow if x != G.BLANK]
 
 
@@ -182,7 +182,6 @@ def test_undo_is_off_by_default_and_never_in_hot_seat():
 
 
 def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
-    seen = {"thinking": 0}
     holder = {}
     from device.session import Session
     step = Session.think_step
@@ -192,27 +191,39 @@ def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
         return step(self, elapsed)
     monkeypatch.setattr(Session, "think_step", slow_step)
 
-    def steps():
-        yield from new_game(Level="expert")
-        yield ["A"]
-        for _ in range(200):
-            a = A.last
-            if a.play.mode == P.THINK and a.sess.think == STEPPING:
-                seen["thinking"] += 1
-                seen["msg"] = a.table.msg.text()
-                yield ["B"]          # answered mid-search: the game menu
-                seen["menu"] = a.menu.kind if a.screen is a.menu else None
-                seen["still"] = a.sess.think == STEPPING
-                yield ["B"]          # back: the search goes on
-                break
-            yield ["wait:1"]
-        yield from until(my_turn, "wait:20")
-        seen["plays"] = A.last.sess.nlog
-    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    def game(seen, menu):
+        def steps():
+            yield from new_game(Level="expert")
+            yield ["A"]
+            for _ in range(200):
+                a = A.last
+                if a.play.mode == P.THINK and a.sess.think == STEPPING:
+                    seen["thinking"] += 1
+                    seen["msg"] = a.table.msg.text()
+                    if menu:
+                        yield ["B"]          # answered mid-search: the game menu
+                        seen["menu"] = a.menu.kind if a.screen is a.menu else None
+                        # the search is let go while the menu is shown (the
+                        # menus and the AI never in the heap together)
+                        seen["let_go"] = a.sess.think == IDLE and a.sess.ai is None
+                        yield ["B"]          # back: the search starts over
+                    break
+                yield ["wait:1"]
+            yield from until(my_turn, "wait:20")
+            seen["plays"] = A.last.sess.nlog
+            seen["log"] = list(A.last.sess.log[0:A.last.sess.nlog])
+        run(steps, setup=lambda sim: holder.__setitem__("sim", sim))
+
+    seen = {"thinking": 0}
+    game(seen, menu=True)
     assert seen["thinking"] == 1
     assert "THINKING" in seen["msg"]
-    assert seen["menu"] == "game" and seen["still"]
+    assert seen["menu"] == "game" and seen["let_go"]
     assert seen["plays"] == 2
+    # started over from the same generators: the play it would have made
+    alone = {"thinking": 0}
+    game(alone, menu=False)
+    assert alone["log"] == seen["log"]
 
 
 def test_sleep_after_idle_and_the_waking_press_does_nothing():
@@ -342,10 +353,11 @@ def test_a_floor_of_thirty_cards_is_all_shown():
         place(a, "AH KS", " ".join(floor), other="JC JD")
         yield ["wait:50"]
         seen["tiles"] = floor_tiles(a)
-        seen["narrow"] = not a.table.narrow.grid.hidden
-        seen["full_hidden"] = a.table.full.grid.hidden
+        shown = list(a.table.group)
+        seen["narrow"] = a.table.narrow is not None and a.table.narrow.grid in shown
+        seen["full_gone"] = a.table.full.grid not in shown
     run(steps)
-    assert seen["narrow"] and seen["full_hidden"]
+    assert seen["narrow"] and seen["full_gone"]
     assert len(seen["tiles"]) == 30
 
 

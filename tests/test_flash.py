@@ -456,7 +456,7 @@ def _board_sections():
             continue
         ids = re.findall(r"`([a-z0-9_]+)`", m.group(1).split("(")[0])
         rows = {}
-        for name, cell in re.findall(r"^\| (SDA|SCL|LEFT|RIGHT|UP|DOWN|A|B|piezo|battery) \| ([^|]+)\|", sec, re.M):
+        for name, cell in re.findall(r"^\| (SDA|SCL|LEFT|RIGHT|UP|DOWN|A|B|piezo|battery|link TX|link RX) \| ([^|]+)\|", sec, re.M):
             pin = cell.strip().split(" ")[0]
             rows[name] = None if pin == "none" else pin
         yield sec.splitlines()[0], ids, rows
@@ -466,7 +466,8 @@ def test_boards_md_pin_tables_match_hal_profiles():
     from hal import profiles
 
     field = {"SDA": "sda", "SCL": "scl", "LEFT": "left", "RIGHT": "right", "UP": "up",
-             "DOWN": "down", "A": "a", "B": "b", "piezo": "piezo", "battery": "vbat"}
+             "DOWN": "down", "A": "a", "B": "b", "piezo": "piezo", "battery": "vbat",
+             "link TX": "link_tx", "link RX": "link_rx"}
     checked = 0
     for title, ids, rows in _board_sections():
         assert ids and rows, title

@@ -10,7 +10,7 @@ from core.referee import legal_plays, play_game, replay
 from core.state import State
 
 from . import oracle
-from .listing import all_plays
+from harness.listing import all_plays
 
 VALID = [(v, n) for v in R.PRESETS for n in (2, 3, 4) if not (v == "lebanese" and n == 3)]
 

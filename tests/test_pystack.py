@@ -102,6 +102,7 @@ BIG_FLOORS = r'''
 from core import cards as C
 from core.rules import PRESETS, preset
 from core.state import State
+from core.ai.levelbot import choose
 from core.ai.player import LEVELS, Player
 from core.plays import Plays
 
@@ -117,7 +118,7 @@ for name in PRESETS:
     while cursor.next():
         n += 1
     for level in LEVELS:
-        word, take = Player(rules, level, 7).choose(st, 0)
+        word, take = choose(Player(rules, level, 7), st, 0)
     print(name, n, "plays")
 '''
 

@@ -142,7 +142,7 @@ def test_jack_two_card_house_rule():
     from core import rules as R
     from core.state import State, BASRA
     from core import cards as C
-    from tests.listing import all_plays
+    from harness.listing import all_plays
 
     r = R.preset("italian")
     r.jack_basra = R.JACK_BASRA_TWO

@@ -15,36 +15,47 @@ import sys
 import time
 from multiprocessing import Pool
 
+from core.ai.evaluate import Evaluator
+from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
 from core.rules import preset
 
-# expert-v1: the expert as issue 14 found it (6 worlds, 3 plies, 250
-# positions a world; 12 worlds, 2 plies with four players), the yardstick
 LEVELS = ("random", "easy", "normal", "hard", "expert", "expert-v1", "oracle")
+# expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
+# worlds, 3 plies, 250 positions a world; 12 worlds, 2 plies with four
+# players; leaves valued without Evaluator.threat). Not a level of the device.
+V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
 
 _players = {}
+
+
+class _Plain(Evaluator):
+    """expert-v1's leaves: the static value alone (no Evaluator.threat)."""
+
+    def threat(self, st, side):
+        return 0
 
 
 def _player(rules, spec, seat):
     """A Player for spec: a level name, or "level:worlds:plies:nodes" to
     change a search level's budget (fixed), "level:worlds:plies:nodes:work"
-    (anytime when work > 0, core/ai/search.py), "...:work:infer" (worlds
-    weighed by the plays seen, core/ai/world.py)."""
+    (anytime when work > 0, core/ai/search.py)."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
         parts = spec.split(":")
         level = parts[0]
-        p = _players[key] = Player(rules, level if level != "random" else "easy", seat + 1)
+        base = {"random": "easy", "expert-v1": "expert"}.get(level, level)
+        p = _players[key] = Player(rules, base, seat + 1)
+        if level == "expert-v1":
+            p.worlds, p.plies, p.nodes, p.work = V1[rules.players]
+            p.search.ev = _Plain(rules)
         if len(parts) >= 4:
             p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:4])
             p.work = int(parts[4]) if len(parts) >= 5 else 0
-            p.infer = len(parts) >= 6 and parts[5].startswith("infer")
-            if p.infer and parts[5] != "infer":
-                p.search.sampler.shift = int(parts[5][5:])
         if level == "random":
-            p.decide = lambda obs, clock=None, deadline=0, p=p: p.prng.below(p.search.root_plays(obs))
+            p.decide = lambda obs, p=p: p.prng.below(p.search.root_plays(obs))
     return p
 
 
@@ -70,7 +81,7 @@ def _play_hand(game, seats, times, seed):
             st.deal()
         seat = st.to_move
         t = time.perf_counter()
-        word, take = seats[seat].choose(st, seat, game.carry)
+        word, take = choose(seats[seat], st, seat, game.carry)
         times[seat].append(time.perf_counter() - t)
         st.apply(word, take)
     return game.end_hand()
@@ -171,7 +182,7 @@ def report(r):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes[:work[:infer]]")
+    ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes[:work]")
     ap.add_argument("--b", default="normal", type=_spec)
     ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")
     ap.add_argument("--games", type=int, default=0, help="whole games to the target (each twice)")

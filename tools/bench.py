@@ -1,4 +1,5 @@
-"""make bench: the core's figures on CPython and on the MicroPython VM, side by side.
+"""make bench: the core's figures on CPython and on the MicroPython VM, side by
+side, then the device app's start-up and press-to-frame (tools/bench_device.py).
 
     python -m tools.bench            # print the table
     python -m tools.bench --write    # also write it into docs/performance.md
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from harness.mpvm import compile_trees, run_json
 from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
-from tools import bench_core
+from tools import bench_core, bench_device
 from tools.calibrate import PUBLISHED_RP2040_SECONDS, prime_loop_seconds, vm_prime_loop_seconds
 
 REPO = Path(__file__).resolve().parent.parent
@@ -47,7 +48,7 @@ def step(i):
         import core.cards, core.prng, core.rules, core.scoring, core.sums, core.state, core.game
     elif i == 1:
         print(json.dumps({"heap": "core", "bytes": h}))
-        import core.ai.observe, core.ai.world, core.ai.evaluate, core.ai.search, core.ai.player
+        import core.ai.observe, core.ai.world, core.ai.evaluate, core.ai.roots, core.ai.search, core.ai.onestep, core.ai.player
     elif i == 2:
         print(json.dumps({"heap": "core_ai", "bytes": h}))
         from core.game import Game
@@ -59,7 +60,12 @@ def step(i):
         g = Game(rules, 5)
         first = Player(rules, "expert", 1)
         live["game"] = g
-        live["seats"] = [first] + [Player(rules, lv, s + 2, share=first) for s, lv in enumerate(("hard", "normal", "expert"))]
+        seats = [first]
+        for s, lv in enumerate(("hard", "normal", "expert")):
+            p = Player(rules, lv, s + 2)
+            p.search, p.obs = first.search, first.obs  # one set of buffers: one decides at a time
+            seats.append(p)
+        live["seats"] = seats
     elif i == 3:
         print(json.dumps({"heap": "game_ready", "bytes": h}))
     if i >= 3:
@@ -82,7 +88,7 @@ def step(i):
                     i = p.decide(obs)
                 else:
                     s = p.search
-                    p.begin(obs)
+                    s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
                     while not s.step():
                         pass
                     i = s.best()
@@ -126,7 +132,7 @@ def heap_figures(trees, mpy=False):
     }
 
 
-def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy):
+def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device=None):
     f_vm = PUBLISHED_RP2040_SECONDS / vm_loop
 
     def row(label, c, v, unit, target=""):
@@ -186,6 +192,18 @@ def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy):
         "RP2040 factor for VM figures %.1fx (1 s on an RP2040 ≈ %.0f ms on the VM)."
         % (cp_loop, vm_loop, f_vm, 1000 * vm_loop / PUBLISHED_RP2040_SECONDS),
     ]
+    if device is not None:
+        f_dev = PUBLISHED_RP2040_SECONDS / device["calibration"]
+        lines += [""] + bench_device.lines(bench_device.estimates(device, f_dev)) + [
+            "",
+            "Start-up and response (tools/bench_device.py): the app on the VM as a Pico runs it, "
+            "%d refreshes of a whole %s game (%s); the calibration loop run in that VM before and "
+            "after it, %.2f s on average: RP2040 factor %.1fx. Each refresh adds its I2C bytes "
+            "(from the same game in the simulator) x 9 bits / 400 kHz; displayio's own rendering "
+            "(C on a board) is not in these figures."
+            % (device["frames"], bench_device.LEVEL, "finished" if device["done"] else "NOT finished",
+               device["calibration"], f_dev),
+        ]
     return "\n".join(lines)
 
 
@@ -205,7 +223,9 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         trees = compile_trees(("core",), tmp)
         heap_mpy = heap_figures(trees, mpy=True) if trees else None
-    text = table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy)
+    device = bench_device.measure()
+    print("device figures done", file=sys.stderr)
+    text = table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device)
     print(text)
     print("(%.0f s)" % (time.time() - t0), file=sys.stderr)
     if args.write:

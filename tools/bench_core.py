@@ -168,6 +168,7 @@ def ai_decisions(level, hands=2, players=2, scale=0):
     """Milliseconds per AI decision (median, worst) over whole hands, both seats
     the level. scale (RP2040 factor of this VM): decide against the device's
     deadline on an RP2040-equivalent clock."""
+    from core.ai.levelbot import choose
     from core.ai.player import DEVICE_DEADLINE_MS, Player
 
     rules = preset("egyptian", players=players)
@@ -183,9 +184,9 @@ def ai_decisions(level, hands=2, players=2, scale=0):
                 st.deal()
             t0 = now_us()
             if scale:
-                word, take = seats[st.to_move].choose(st, st.to_move, 0, rp2040_clock(scale), DEVICE_DEADLINE_MS)
+                word, take = choose(seats[st.to_move], st, st.to_move, 0, rp2040_clock(scale), DEVICE_DEADLINE_MS)
             else:
-                word, take = seats[st.to_move].choose(st, st.to_move)
+                word, take = choose(seats[st.to_move], st, st.to_move)
             times.append(since_us(t0) / 1000)
             st.apply(word, take)
     times.sort()

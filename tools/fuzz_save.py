@@ -22,11 +22,12 @@ import random
 import sys
 import time
 
+from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
-from core.plays import Plays
 from core.rules import preset
 from device import save as S
+from harness.listing import all_plays
 
 SECTOR = 4096
 
@@ -89,7 +90,6 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     _, settings, stats, _ = ss.load()
     game = Game(rules, seed)
     bots = [Player(rules, "normal" if lv == "human" else lv, seed * 4 + k + 1) for k, lv in enumerate(levels)]
-    cursor = Plays()
     saved = S.Saved(variant, players, list(levels), rules.target, seed)
     w0 = ss.writes
     nplays = 0
@@ -113,14 +113,11 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
             if st.hands_empty():
                 st.deal()
             seat = st.to_move
-            listed = []
-            cursor.start(st)
-            while cursor.next():
-                listed.append((cursor.word, cursor.take))
+            listed = all_plays(st)
             if rnd is not None and levels[seat] == "human":
                 i = rnd.randrange(len(listed))
             else:
-                i = listed.index(bots[seat].choose(st, seat, game.carry))
+                i = listed.index(choose(bots[seat], st, seat, game.carry))
             st.apply(*listed[i])
             plays.append(i)
             nplays += 1

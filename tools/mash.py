@@ -216,7 +216,7 @@ def mash(presses, seed=1, log=None):
         w.presses = n
         w.games_over = app.games_over
         w.hands_over = app.hands_over
-        w.writes = app.store.writes
+        w.writes = app.kept[0]     # SaveStore.kept(): writes first
     finally:
         Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep = orig
         A.App.played = orig_played

@@ -1,21 +1,32 @@
-"""Generate device/sheetdata.py: the device's font and card sheets ready-made,
-drawn once here by tools/sheets.py from the glyphs of tools/fontdata.py,
-so that the board copies bytes into its bitmaps at start instead of drawing
-some 30,000 pixels (2.8 s on a Pico, docs/performance.md).
+"""Generate device/sheetdata.py, device/bigfont.py and device/narrowcards.py:
+the device's font and card sheets ready-made, drawn once here by
+tools/sheets.py from the glyphs of tools/fontdata.py, so that the board
+copies bytes into its bitmaps instead of drawing some 30,000 pixels (2.8 s
+on a Pico, docs/performance.md). The big (menu) font and the narrow cards
+have a module each: the device makes them only while a menu is on show or
+the floor holds more than 20 cards.
 
 Each sheet is the pixel buffer of a CircuitPython 1-bit displayio.Bitmap:
 rows of MSB-first bytes (pixel 0 in bit 7), each row rounded up to 32-bit
 words (shared-module/displayio/Bitmap.c), so ``memoryview(bitmap)[:] = SHEET``
 fills one.
 
-    python -m tools.mksheets          # rewrite device/sheetdata.py
-    python -m tools.mksheets --check  # exit 1 when it is out of date
+    python -m tools.mksheets          # rewrite the three modules
+    python -m tools.mksheets --check  # exit 1 when one is out of date
 """
 import os
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(REPO, "device", "sheetdata.py")
+# the sheets the device makes on demand, each in a module of its own
+ON_DEMAND = {
+    "BIG": (os.path.join(REPO, "device", "bigfont.py"),
+            ["The device's big (menu) font sheet", "a menu opens"]),
+    "NARROW": (os.path.join(REPO, "device", "narrowcards.py"),
+               ["The device's narrow card sheet (a floor of more than 20 cards)",
+                "the floor needs it"]),
+}
 
 
 class PackedBitmap:
@@ -57,30 +68,43 @@ def sheets():
     return {k: (bytes(b.data), b.width, b.height) for k, b in made.items()}, low
 
 
-def source():
+def sources():
+    """{path: text} of the generated modules."""
     made, low = sheets()
-    out = ['"""The device\'s font and card sheets, ready-made by tools/mksheets.py from',
-           'tools/sheets.py and tools/fontdata.py (do not edit): each the pixel buffer',
-           'of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes rounded up',
-           'to 32-bit words), copied into one at start by device/gfx.py, then dropped."""',
-           "", "LOW = %r" % (low,)]
+    texts = {OUT: ['"""The device\'s small font and card sheets, ready-made by tools/mksheets.py',
+                   'from tools/sheets.py and tools/fontdata.py (do not edit): each the pixel',
+                   'buffer of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes',
+                   'rounded up to 32-bit words), copied into one at start by device/gfx.py,',
+                   'then dropped. The big font and the narrow cards are in device/bigfont.py',
+                   'and device/narrowcards.py."""',
+                   "", "LOW = %r" % (low,)]}
+    for path, (what, when) in ON_DEMAND.values():
+        texts[path] = ['"""%s, ready-made by' % what,
+                       'tools/mksheets.py (do not edit), laid out as device/sheetdata.py\'s:',
+                       'device/gfx.py copies it into a bitmap when %s, then drops' % when,
+                       'this module."""', ""]
     for k, (data, w, h) in made.items():
-        out.append("%s_W = %d" % (k, w))
-        out.append("%s = %r" % (k, data))
-    return "\n".join(out) + "\n"
+        dest = texts[ON_DEMAND[k][0]] if k in ON_DEMAND else texts[OUT]
+        dest.append("%s_W = %d" % (k, w))
+        dest.append("%s = %r" % (k, data))
+    return {path: "\n".join(lines) + "\n" for path, lines in texts.items()}
 
 
 def main():
     sys.path.insert(0, REPO)
-    text = source()
+    texts = sources()
     if "--check" in sys.argv:
-        with open(OUT) as f:
-            same = f.read() == text
-        print("device/sheetdata.py is %s" % ("up to date" if same else "OUT OF DATE"))
-        sys.exit(0 if same else 1)
-    with open(OUT, "w") as f:
-        f.write(text)
-    print("wrote %s (%d bytes)" % (OUT, len(text)))
+        stale = []
+        for path, text in texts.items():
+            with open(path) as f:
+                if f.read() != text:
+                    stale.append(os.path.relpath(path, REPO))
+        print("OUT OF DATE: %s" % ", ".join(stale) if stale else "the sheet modules are up to date")
+        sys.exit(1 if stale else 0)
+    for path, text in texts.items():
+        with open(path, "w") as f:
+            f.write(text)
+        print("wrote %s (%d bytes)" % (path, len(text)))
 
 
 if __name__ == "__main__":

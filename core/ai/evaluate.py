@@ -3,8 +3,10 @@
 ``final`` is exact at the end of a hand (leftover, majority and carry
 included). ``static`` estimates a hand in progress: points already taken,
 the card lead toward the majority, and Jacks and the 7 of diamonds still in
-hand (they will sweep a floor later). ``danger`` is the one-play heuristic's
-estimate of what the next player can do to the floor a play leaves.
+hand (they will sweep a floor later). ``threat`` is what the seat to move
+takes at once with the hand it holds (a search's leaf). What the next
+player can do to the floor a play leaves is the one-play levels'
+(core/ai/onestep.py ``danger``).
 """
 from array import array
 
@@ -12,7 +14,6 @@ from core import cards as C
 from core import rules as R
 from core.compat import const
 from core.scoring import score
-from core.ai.observe import UNSEEN
 from core.state import FLOOR, NOBODY
 from core.sums import covers
 
@@ -109,64 +110,3 @@ class Evaluator:
             if g > best:
                 best = g
         return best if seat % self.nsides == side else -best
-
-
-def chance_of_any(k, unseen, hand):
-    """Chance (of 1024) that a hand of `hand` cards drawn from `unseen` holds
-    at least one of k given cards."""
-    if k <= 0 or hand <= 0 or unseen <= 0:
-        return 0
-    q = 1024
-    for i in range(hand):
-        if unseen - i <= 0:
-            break
-        q = q * (unseen - k - i) // (unseen - i)
-        if q <= 0:
-            return 1024
-    return 1024 - q
-
-
-def danger(st, obs, next_hand):
-    """Expected quarter points the next player (holding next_hand cards) wins
-    from the floor st shows, from the cards obs has not seen."""
-    fn = st.floor_n
-    if fn == 0 or next_hand == 0:
-        return 0
-    unseen = 0
-    for c in range(52):
-        if obs.where[c] == UNSEEN:
-            unseen += 1
-    fr = st.floor_rank
-    floor_pts = 0
-    for c in range(52):
-        if st.loc[c] == FLOOR:
-            floor_pts += st.points[c]
-    whole = (floor_pts + fn + 1) * Q  # the floor, the card, and a card of lead each
-    worst = 0
-    faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
-    basra = st.rules.basra_points * Q
-    # a card of rank r that clears the floor makes a basra
-    for r in range(13):
-        if r == C.JACK:
-            continue
-        if r > C.JACK:
-            clears = fr[r] == fn
-        else:
-            clears = faces == 0 and covers(fr, r + 1)
-        if clears:
-            k = 0
-            for s in range(4):
-                if obs.where[r * 4 + s] == UNSEEN:
-                    k += 1
-            risk = chance_of_any(k, unseen, next_hand) * (whole + basra) // 1024
-            if risk > worst:
-                worst = risk
-    # a Jack sweeps whatever is there
-    k = 0
-    for s in range(4):
-        if obs.where[C.JACK * 4 + s] == UNSEEN:
-            k += 1
-    risk = chance_of_any(k, unseen, next_hand) * whole // 1024
-    if risk > worst:
-        worst = risk
-    return worst

@@ -1,4 +1,5 @@
-"""The AI levels, one Player per AI seat, and the hint.
+"""The AI levels, one Player per AI seat (the hint: core/ai/reason.py; a
+play from a State in one call: core/ai/levelbot.py choose).
 
 - easy: a beginner: takes what it sees, misses sums a third of the time and
   never looks at what it leaves;
@@ -11,18 +12,14 @@
 Budgets are worlds and positions (deterministic, for tests and the arena)
 and, on the device, also milliseconds on a clock.
 """
-from core import cards as C
-from core.ai.evaluate import danger
-from core.ai.observe import Observation, observe
-from core.ai.search import Search
-from core.plays import cards_taken
+from core.ai import LEVELS
+from core.ai.observe import Observation
 from core.compat import const
 from core.prng import Prng
-from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
-LEVELS = ("easy", "normal", "hard", "expert")
 # the device's thinking time for hard and expert: the search stops at this
-# deadline (ms) whatever its budget
+# deadline (ms) whatever its budget (twice it for the exact solve of a last
+# deal, core/ai/search.py _EXACT)
 DEVICE_DEADLINE_MS = const(800)
 # positions the search visits a second on a board: the RP2040 estimate of
 # `make bench` (the MicroPython VM scaled by the calibration loop), divided
@@ -32,181 +29,51 @@ POSITIONS_PER_SECOND = const(560)
 # that the arena and the tests play what a board plays, on every machine
 DEVICE_WORK = const(DEVICE_DEADLINE_MS * POSITIONS_PER_SECOND // 1000)
 
-# level: (worlds, plies, positions a world's search may visit, work). work 0:
-# that many worlds, that deep, each dropped past its positions; work > 0
-# (anytime, core/ai/search.py begin()): the first world from plies deep and
-# deeper, then more worlds (at most worlds) until work positions are spent.
-SEARCH = {"hard": (4, 2, 150, 0), "expert": (64, 3, 0, DEVICE_WORK),
-          "oracle": (1, 3, 1500, 0), "expert-v1": (6, 3, 250, 0)}
-# with four players a third ply is the partner's, searched as if the partner
-# saw the sampled cards: over-optimistic. Two plies over more worlds play
-# better there (docs/ai.md); a world of two plies is cheap, so at most 256.
-SEARCH_TEAMS = {"hard": (8, 2, 150, 0), "expert": (256, 2, 0, DEVICE_WORK),
-                "oracle": (1, 2, 1500, 0), "expert-v1": (12, 2, 250, 0)}
-# expert-v1: the expert of issue 14's start, kept as the yardstick of the
-# arena (tools/arena.py); not a level of the device
-YARDSTICKS = ("oracle", "expert-v1")
-
 
 def budget(rules, level):
-    """(worlds, plies, positions per world, work) of a search level under rules."""
-    table = SEARCH_TEAMS if rules.players == 4 else SEARCH
-    return table.get(level, table["expert"])
+    """(worlds, plies, positions a world's search may visit, work) of a
+    search level under rules (made here rather than kept in a table: less
+    heap on a board while the AI is loaded).
+
+    work 0: that many worlds, that deep, each dropped past its positions;
+    work > 0 (anytime, core/ai/search.py begin()): the first world from
+    plies deep and deeper, then more worlds (at most worlds) until work
+    positions are spent. With four players a third ply is the partner's,
+    searched as if the partner saw the sampled cards: over-optimistic. Two
+    plies over more worlds play better there (docs/ai.md); a world of two
+    plies is cheap, so the expert searches at most 256."""
+    teams = rules.players == 4
+    if level == "hard":
+        return 8 if teams else 4, 2, 150, 0
+    if level == "oracle":
+        return 1, 2 if teams else 3, 1500, 0
+    if level not in LEVELS:
+        raise ValueError("unknown level %r" % level)
+    return 256 if teams else 64, 2 if teams else 3, 0, DEVICE_WORK
 
 
 class Player:
-    def __init__(self, rules, level="expert", seed=1, share=None):
-        """share: another Player whose buffers (search, observation) this one
-        reuses: AI seats decide one at a time, so a device with three AI
-        seats needs one set of buffers."""
-        if level not in LEVELS and level not in YARDSTICKS:
-            raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
+    def __init__(self, rules, level="expert", seed=1):
         self.rules = rules
         self.level = level
-        self.search = Search(rules, seed) if share is None else share.search
-        self.obs = Observation(rules) if share is None else share.obs
+        # each level loads what it decides with: the root plays and the
+        # one-play heuristics (core/ai/roots.py, onestep.py) or the search
+        # (core/ai/search.py, which extends Roots)
+        if level == "easy" or level == "normal":  # one play ahead
+            from core.ai.onestep import one_play
+            from core.ai.roots import Roots as Kind
+            self.one_play = one_play
+        else:
+            from core.ai.search import Search as Kind
+        self.search = Kind(rules, seed)
+        self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
         self.worlds, self.plies, self.nodes, self.work = budget(rules, level)
-        # worlds weighed by the plays seen (core/ai/world.py): measured worth
-        # nothing yet (docs/ai.md), so off; the arena's ":infer" turns it on
-        self.infer = False
 
-    def choose(self, state, seat, carry=0, clock=None, deadline=0):
-        """The (word, take) play of the seat to move in state, seeing only what it may."""
-        obs = observe(state, seat, self.obs, cheat=self.level == "oracle", carry=carry)
-        i = self.decide(obs, clock, deadline)
-        root = self.search.root
-        return root[2 * i], root[2 * i + 1]
-
-    def decide(self, obs, clock=None, deadline=0):
-        """Index into self.search.root of this level's play for obs."""
-        s = self.search
-        if self.level in ("easy", "normal"):
-            return self._one_play(obs, self.level == "easy")
-        self.begin(obs, clock, deadline)
-        while not s.step():
-            pass
-        return s.best()
-
-    def begin(self, obs, clock=None, deadline=0, level=None):
-        """Start this (search) level's decision for obs (or another search
-        level's: the hint's expert): then search.step() until True, then
-        search.best() (the device steps between button polls)."""
-        s = self.search
-        s.threat = self.level != "expert-v1" or level is not None
-        if level is None:
-            s.sampler.infer = self.infer
-            s.begin(obs, self.worlds, self.plies, self.nodes, clock, deadline, self.work)
-        else:
-            worlds, plies, nodes, work = budget(self.rules, level)  # a stored tuple: no allocation
-            s.sampler.infer = False
-            s.begin(obs, worlds, plies, nodes, clock, deadline, work)
-
-    def _one_play(self, obs, beginner):
-        s = self.search
-        s.sampler.infer = False
-        n = s.root_plays(obs)
-        w = s.world
-        side = obs.seat % self.rules.sides
-        root = s.root
-        if beginner and self.prng.below(8) == 0:
-            return self.prng.below(n)
-        miss_sums = beginner and self.prng.below(3) == 0
-        # the next player's hand after this play
-        nxt = (obs.seat + 1) % self.rules.players
-        next_hand = obs.hand_n[nxt]
-        best = 0
-        best_v = -(1 << 28)
-        for i in range(n):
-            word = root[2 * i]
-            take = root[2 * i + 1]
-            flags = word >> 8
-            if miss_sums and not flags & (LAY | SWEEP) and not _one_group(word, take):
-                continue
-            w.apply(word, take)
-            v = s.ev.static(w, side, obs.carry)
-            if not beginner and (self.rules.sides == 2 or nxt % self.rules.sides != side):
-                v -= danger(w, obs, next_hand)
-            w.undo_play()
-            if v > best_v:
-                best_v = v
-                best = i
-        return best
-
-    def hint(self, state, seat, carry=0, clock=None, deadline=0):
-        """(word, take, reason): the expert's play for seat and why, in at most 21 characters."""
-        saved = self.level, self.worlds, self.plies, self.nodes, self.work, self.infer
-        self.level = "expert"
-        self.worlds, self.plies, self.nodes, self.work = budget(self.rules, "expert")
-        self.infer = False
-        try:
-            word, take = self.choose(state, seat, carry, clock, deadline)
-        finally:
-            self.level, self.worlds, self.plies, self.nodes, self.work, self.infer = saved
-        return word, take, self.reason(state, word, take)
-
-    def reason(self, state, word, take):
-        flags = word >> 8
-        if flags & BASRA:
-            return "BASRA"
-        if flags & SWEEP:
-            return "sweeps %d cards" % state.floor_n
-        if flags & LAY:
-            # laid on an empty floor it stands alone; on a floor, none is alone
-            return "starts the floor" if state.floor_n == 0 else "leaves no lone card"
-        n = cards_taken(state, word, take)
-        for flag, name in ((TAKES_10D, "10D"), (TAKES_2C, "2C")):
-            if flags & flag:
-                return "takes %s + %d cards" % (name, n - 1) if n > 1 else "takes the " + name
-        if state.floor_n == n:
-            return "clears the floor"
-        return "takes %d card%s" % (n, "" if n == 1 else "s")
-
-
-def _one_group(word, take):
-    # a match or a single sum: the take adds up to the card's value once
-    card = word & 63
-    if (card >> 2) >= C.JACK:
-        return True
-    total = 0
-    v = 1
-    while take:
-        total += (take & 7) * v
-        take >>= 3
-        v += 1
-    return total == (card >> 2) + 1
-
-
-class LevelBot:
-    """A level as a referee bot: reads the view, never the hidden cards."""
-
-    def __init__(self, level, seed, seat):
-        self.level = level
-        self.seed = (seed * 131 + seat * 17 + 1) & 0x3FFFFFFF
-        self.variant = None
-        self.player = None
-
-    def __call__(self, view):
-        from core.ai.observe import from_view
-        from core.rules import preset
-        from core.scoring import card_points
-
-        if self.variant != view["variant"] or self.player is None:
-            rules = preset(view["variant"], players=len(view["hand_sizes"]))
-            self.player = Player(rules, self.level, self.seed)
-            self.points = card_points(rules, [0] * 52)
-            self.variant = view["variant"]
-        p = self.player
-        obs = from_view(view, p.obs, self.points)
-        i = p.decide(obs)
-        w = p.search.world
-        word, take = p.search.root[2 * i], p.search.root[2 * i + 1]
-        p.search.sampler.sample(obs, w, p.search.prng)
-        taken = bytearray(52)
-        moved = sorted(C.name(taken[k]) for k in range(w.preview(word, take, taken)))
-        card = C.name(word & 63)
-        for k, play in enumerate(view["plays"]):
-            if play["card"] == card and sorted(play["take"]) == moved:
-                return k
-        raise ValueError("the %s level chose a play the referee does not list" % self.level)
-
+    def decide(self, obs):
+        """Index into self.search.root of a one-play level's play for obs. A
+        search level's decision is search.begin() with this Player's budget,
+        then search.step() until True, then search.best(): the device steps
+        between button polls (device/session.py), the desktop to the end
+        (core/ai/levelbot.py decide)."""
+        return self.one_play(self.search, self.rules, self.prng, obs, self.level == "easy")

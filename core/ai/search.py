@@ -6,15 +6,15 @@ and scored by the static evaluation plus the basra or sweep the seat to
 move holds (Evaluator.threat), or exactly at the end of the hand. The
 play with the best total over the samples is chosen. When few splits of the
 unseen cards into the other hands are possible (at most the level's worlds)
-the anytime search enumerates them instead of sampling (Sampler.deal: each
-split once, the stock's order drawn). Once the stock is empty that is every
+the anytime search enumerates them instead of sampling (Sampler.sample
+given an index: each split once, the stock's order drawn). Once the stock is empty that is every
 world there is: the whole set is searched, then again 2 plies deeper, to
 the end of the hand when the budget allows. With two players it is one
 world, the truth: an exact solve (alpha-beta at the root as well).
 
-Every legal play is listed (core/plays.py, no cap). At the root, when a
-huge floor gives more than ROOT_CAP plays, the ROOT_CAP best after one ply
-are searched. Below the root every play is searched, one cursor slot per ply.
+The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
+extends): every legal play, or the ROOT_CAP best after one ply on a huge
+floor. Below the root every play is searched, one cursor slot per ply.
 
 The search is iterative: one loop with a frame of small arrays per ply,
 so its call depth is the same at every depth (a board's Python stack is
@@ -28,84 +28,34 @@ decision.
 """
 from array import array
 
-from core import cards as C
-from core.ai.evaluate import Evaluator
-from core.ai.world import Sampler
+from core.ai.roots import ROOT_CAP, Roots
 from core.compat import const
-from core.plays import Plays
-from core.prng import Prng
-from core.state import State
 
-ROOT_CAP = const(48)  # root plays searched (the best after one ply when more)
-MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
-INF = const(1 << 28)
+_MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
+_INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
-_LIST_CHECK = const(255)  # root listing: look at the clock every 256 plays
-MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
-EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
+_MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
+_EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
 
 
-def _coprime(n):
-    # a step near n * 0.62 that visits every residue mod n (an order that
-    # spreads the enumerated worlds when the budget ends part way)
-    k = (n * 5) // 8
-    if k < 1:
-        k = 1
-    while _gcd(k, n) != 1:
-        k += 1
-    return k
-
-
-def _gcd(a, b):
-    while b:
-        t = a % b
-        a = b
-        b = t
-    return a
-
-
-def _root2(x):
-    # the integer square root of a small positive int
-    r = 1
-    while (r + 1) * (r + 1) <= x:
-        r += 1
-    return r
-
-
-class Search:
+class Search(Roots):
     def __init__(self, rules, seed=1):
-        self.rules = rules
-        self.world = State(rules)
-        self.sampler = Sampler()
-        self.prng = Prng(seed)
-        self.ev = Evaluator(rules)
-        self.root = array("i", [0] * (2 * ROOT_CAP))
-        self.legal = 0  # legal root plays listed (more than n on a huge floor)
-        self.one_ply = array("i", [0] * ROOT_CAP)  # each root play's value after one ply
-        self.scored = False  # one_ply filled
+        # one frame per ply (index 1.._MAX_PLY; 0 lists the root)
+        Roots.__init__(self, rules, seed, _MAX_PLY + 1)  # plays: slot p lists ply p's plays
         self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
         self.cur = array("i", [0] * ROOT_CAP)  # this world's values
-        self.done = array("i", [0] * ROOT_CAP)  # enumerated worlds: the last whole set's totals
-        # one frame per ply (index 1..MAX_PLY; 0 lists the root)
-        self.plays = Plays(MAX_PLY + 1)  # slot p lists ply p's plays
-        self.alpha = array("i", [0] * (MAX_PLY + 1))
-        self.beta = array("i", [0] * (MAX_PLY + 1))
-        self.best_v = array("i", [0] * (MAX_PLY + 1))
-        self.depth_left = bytearray(MAX_PLY + 1)
-        self.dealt = bytearray(MAX_PLY + 1)  # the frame dealt the next round
-        self.maximize = bytearray(MAX_PLY + 1)
-        self.threat = True  # leaves count Evaluator.threat (not expert-v1)
+        self.alpha = array("i", [0] * (_MAX_PLY + 1))
+        self.beta = array("i", [0] * (_MAX_PLY + 1))
+        self.best_v = array("i", [0] * (_MAX_PLY + 1))
+        self.depth_left = bytearray(_MAX_PLY + 1)
+        self.dealt = bytearray(_MAX_PLY + 1)  # the frame dealt the next round
+        self.maximize = bytearray(_MAX_PLY + 1)
         self.aborted = False
         self.cut = False
-        self.side = 0
-        self.carry = 0
         self.nodes = 0
         self.node_cap = 0
         self.samples_done = 0
         self.obs = None
-        self.clock = None
-        self.deadline = 0
-        self.start = 0
         self.n = 0
         self.worlds = 0
         self.depth = 0
@@ -120,92 +70,28 @@ class Search:
         self.enum = 0  # splits of the unseen cards enumerated (0: worlds sampled)
         self.stride = 0  # the enumeration's order: split (offset + t * stride) % enum
         self.offset = 0
-        self.sets = 0  # enumerated: whole sets searched (the last one's totals in done)
+        self.sets = 0  # enumerated: whole sets searched (the last one's totals in one_ply)
         self.set_cut = False  # a world of this set stopped short of the hand's end
         self.first = 0  # one world: the root play searched first (the last set's best)
-
-    def root_plays(self, obs):
-        """List the root plays for obs into self.root; returns how many.
-
-        Every legal play is listed (a card whose rank an earlier hand card
-        has adds nothing new); past ROOT_CAP, the ROOT_CAP best after one
-        ply are kept. A deadline that passes while a huge floor is listed
-        keeps those seen so far."""
-        w = self.world
-        self.sampler.sample(obs, w, self.prng)
-        self.side = obs.seat % self.rules.sides
-        self.carry = obs.carry
-        self.scored = False
-        root = self.root
-        cursor = self.plays
-        cursor.start(w, -1, True, 0)
-        n = 0
-        listed = 0
-        while cursor.next(0):
-            listed += 1
-            if n < ROOT_CAP:
-                root[2 * n] = cursor.word
-                root[2 * n + 1] = cursor.take
-                n += 1
-                continue
-            if not self.scored:
-                self._score_root(n)
-            v = self._after(cursor.word, cursor.take)
-            worst = 0
-            for i in range(1, n):
-                if self.one_ply[i] < self.one_ply[worst]:
-                    worst = i
-            if v > self.one_ply[worst]:
-                root[2 * worst] = cursor.word
-                root[2 * worst + 1] = cursor.take
-                self.one_ply[worst] = v
-            if listed & _LIST_CHECK == 0 and self._late():
-                break
-        self.legal = listed
-        return n
-
-    def _after(self, word, take):
-        # the static value after one play
-        w = self.world
-        w.apply(word, take)
-        v = self.ev.static(w, self.side, self.carry)
-        w.undo_play()
-        return v
-
-    def _score_root(self, n):
-        for i in range(n):
-            self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
-        self.scored = True
-
-    def choose(self, obs, worlds, depth, nodes=600, clock=None, deadline=0, work=0):
-        """Index (into self.root) of the best play for obs.
-
-        worlds: sampled worlds to search; depth: plies in each; nodes: the
-        most positions one world's search may visit (a world that needs more
-        is dropped, so that no decision runs away); clock/deadline: stop
-        once clock.since(start) >= deadline milliseconds; work: anytime (see
-        begin()).
-        """
-        self.begin(obs, worlds, depth, nodes, clock, deadline, work)
-        while not self.step():
-            pass
-        return self.best()
 
     def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
-        work 0: worlds searched depth plies each, nodes positions at most
-        a world. work > 0, anytime: the decision's budget, in positions
-        (DEVICE_WORK, calibrated to the device's deadline). The first world
+        work 0: worlds searched depth plies each, a world dropped past nodes
+        positions (so that no decision runs away). work > 0, anytime: the
+        decision's budget, in positions (DEVICE_WORK, calibrated to the
+        device's deadline). The first world
         is searched depth plies, then a ply deeper and deeper while the
-        next depth, predicted from the last two, fits MIN_WORLDS times in
+        next depth, predicted from the last two, fits _MIN_WORLDS times in
         what is left; then more worlds at that depth (at most worlds) until
         the budget is spent. A pass that runs out of budget is dropped.
 
         With two players and an empty stock the one true world is searched
         deeper and deeper (2 plies a step) within worlds * nodes positions
-        (work when given), keeping the deepest search that finished.
+        (_EXACT * work when given), keeping the deepest search that finished.
+        clock/deadline: stop once clock.since(start) >= deadline ms (_EXACT
+        times it for the exact solve of a last deal).
         """
         self.obs = obs
         self.clock = clock
@@ -236,9 +122,28 @@ class Search:
             if c and (obs.stock_left == 0 or c > 1):
                 self.enum = c
                 self.exact = obs.stock_left == 0
+                if self.exact:
+                    self.probing = False  # every split, deeper set by set
+                    self.deadline = _EXACT * deadline  # (as its work: _anytime)
                 self.offset = self.prng.below(c)
-                self.stride = _coprime(c)
-                self._deal(0)  # the first world (the probe) is the first split
+                # the order: a step near c * 0.62 that visits every residue
+                # mod c (spreads the worlds when the budget ends part way)
+                k = (c * 5) // 8
+                if k < 1:
+                    k = 1
+                while True:
+                    a = k
+                    b = c
+                    while b:  # Euclid: a becomes gcd(k, c)
+                        t = a % b
+                        a = b
+                        b = t
+                    if a == 1:
+                        break
+                    k += 1
+                self.stride = k
+                # the first world (the probe) is the first split
+                self.sampler.sample(obs, self.world, self.prng, self.offset)
 
     def step(self):
         """One world searched (or one deeper pass of the exact search, or of
@@ -250,17 +155,15 @@ class Search:
             return True
         n = self.n
         totals = self.totals
-        if self.exact and self.enum:
-            self._complete(n, totals)
-        elif self.exact:
-            cap = EXACT * self.work - self.spent if self.work else self.worlds * self.nodes_per_world
-            ok = self._pass(n, self.depth, cap)
+        if self.exact and not self.enum:
+            # (a fixed budget: with work, begin() enumerates the one world)
+            ok = self._pass(n, self.depth, self.worlds * self.nodes_per_world)
             self.spent += self.nodes
             if ok:
                 for i in range(n):
                     totals[i] = self.cur[i]
                 self.samples_done = self.depth
-                if not self.cut or self.depth >= MAX_PLY:
+                if not self.cut or self.depth >= _MAX_PLY:
                     self.finished = True  # solved to the end of the hand
                 self.depth += 2
             else:
@@ -282,103 +185,88 @@ class Search:
         return self.finished
 
     def _anytime(self, n, totals):
-        # one pass of the anytime schedule (begin()): the first world deeper
-        # and deeper, then more worlds at the depth reached
-        left = self.work - self.spent
+        # one pass of the anytime schedule (begin()). With cards in the
+        # stock: the first world deeper and deeper (probing), then more
+        # worlds at the depth reached. With none and few splits (exact):
+        # every split searched (a set, in the enumeration's order), then
+        # the set again 2 plies deeper while some world stopped short of
+        # the hand's end. A pass that runs out of budget is dropped: the
+        # worlds or the depth before stand (the last whole set; a first set
+        # cut short stands for what it searched)
+        exact = self.exact
+        left = (_EXACT if exact else 1) * self.work - self.spent
         if left <= 0:
             self.finished = True
             return
-        if not self.probing:
+        # this pass's world (the first one: dealt by begin()): the t-th
+        # split in the enumeration's order, or one sampled
+        t = self.tried if exact else self.samples_done
+        if (self.tried or self.sets) if exact else not self.probing:
             if self.enum:
-                self._deal(self.samples_done)
+                t = (self.offset + t * self.stride) % self.enum
             else:
-                self.sampler.sample(self.obs, self.world, self.prng)
-        self.tried += 1
-        ok = self._pass(n, self.depth, left)
+                t = -1
+            self.sampler.sample(self.obs, self.world, self.prng, t)
+        # one world (two players, exact): only the best play matters; the
+        # last set's best is searched first
+        ok = self._pass(n, self.depth, left, self.first if exact and self.enum == 1 else -1)
         cost = self.nodes
         self.spent += cost
         if not ok:
-            self.finished = True  # out of budget: the worlds (or depth) before stand
+            self.finished = True
             return
-        wgt = self._weight()
         if self.probing:
             for i in range(n):
-                totals[i] = self.cur[i] * wgt
+                totals[i] = self.cur[i]
             self.samples_done = 1
             # two plies deeper (the same side moves last) cost about
             # cost * grow * grow positions: grow from the last two depths
             # (after the first: the replies a root play has, cost / n)
             grow = cost // (self.last_cost if self.last_cost else n)
             if self.last_cost:
-                grow = _root2(grow)
+                # the integer square root
+                r = 1
+                while (r + 1) * (r + 1) <= grow:
+                    r += 1
+                grow = r
             if grow < 2:
                 grow = 2
-            if (self.cut and self.depth + 2 <= MAX_PLY
-                    and cost * grow * grow * MIN_WORLDS <= self.work - self.spent):
+            if (self.cut and self.depth + 2 <= _MAX_PLY
+                    and cost * grow * grow * _MIN_WORLDS <= self.work - self.spent):
                 self.depth += 2
                 self.last_cost = cost
             else:
                 self.probing = False
         else:
             for i in range(n):
-                totals[i] += self.cur[i] * wgt
+                totals[i] += self.cur[i]
+            if exact:
+                self.tried += 1
+                if self.cut:
+                    self.set_cut = True
+                if not self.sets:
+                    self.samples_done = self.tried
+                if self.tried == self.enum:
+                    # a whole set: its totals where the one-ply values were
+                    # (needed only while no world has finished)
+                    done = self.one_ply
+                    for i in range(n):
+                        done[i] = totals[i]
+                        totals[i] = 0
+                    self.scored = False
+                    self.sets += 1
+                    self.samples_done = self.enum
+                    self.first = self.best()
+                    if not self.set_cut or self.depth + 2 > _MAX_PLY:
+                        self.finished = True  # solved to the end of the hand
+                    else:
+                        self.depth += 2
+                        self.tried = 0
+                        self.set_cut = False
+                return
             self.samples_done += 1
         if self.samples_done >= self.worlds:
             self.finished = True
-
-    def _complete(self, n, totals):
-        # nothing left in the stock and few splits: every split searched
-        # (a set, in the enumeration's order), then the set again 2 plies
-        # deeper while some world stopped short of the hand's end. A set
-        # that runs out of budget is dropped; the last whole set stands (a
-        # first set cut short stands for what it searched)
-        left = EXACT * self.work - self.spent
-        if left <= 0:
-            self.finished = True
-            return
-        if self.tried or self.sets:
-            self._deal(self.tried)  # (the first set's first world: dealt by begin())
-        # one world (two players): only the best play matters; the last
-        # set's best is searched first
-        ok = self._pass(n, self.depth, left, self.first if self.enum == 1 else -1)
-        self.spent += self.nodes
-        if not ok:
-            self.finished = True
-            return
-        self.tried += 1
-        if self.cut:
-            self.set_cut = True
-        wgt = self._weight()
-        for i in range(n):
-            totals[i] += self.cur[i] * wgt
-        if not self.sets:
-            self.samples_done = self.tried
-        if self.tried < self.enum:
-            return
-        done = self.done
-        for i in range(n):
-            done[i] = totals[i]
-            totals[i] = 0
-        self.sets += 1
-        self.samples_done = self.enum
-        self.first = self.best()
-        if not self.set_cut or self.depth + 2 > MAX_PLY:
-            self.finished = True  # solved to the end of the hand
-            return
-        self.depth += 2
-        self.tried = 0
-        self.set_cut = False
-
-    def _deal(self, t):
-        # the t-th world of the enumeration
-        self.sampler.deal(self.obs, self.world, self.prng, (self.offset + t * self.stride) % self.enum)
-
-    def _weight(self):
-        # a world's weight: 1, or with the table read (and worlds enumerated
-        # rather than sampled in proportion) 1 + how likely its plays were, of 64
-        if self.enum and self.sampler.infer:
-            return 1 + self.sampler.weight(self.obs, self.sampler.pool)
-        return 1
 
     def best(self):
         """The chosen root play's index, after begin() and steps."""
@@ -387,7 +275,7 @@ class Search:
             return 0
         totals = self.totals
         if self.sets:
-            totals = self.done
+            totals = self.one_ply
         if not self.samples_done:
             # no world finished: the values after one ply
             if not self.scored:
@@ -398,12 +286,6 @@ class Search:
             if totals[i] > totals[best]:
                 best = i
         return best
-
-    def _late(self):
-        if self.clock is None:
-            return False
-        t = self.clock.since(self.start)
-        return t >= self.deadline and not (self.exact and self.work and t < EXACT * self.deadline)
 
     def _pass(self, n, depth, cap, first=-1):
         """Search every root play depth plies into self.cur; False when the
@@ -418,7 +300,7 @@ class Search:
         self.node_cap = cap
         self.aborted = False
         self.cut = False
-        floor = -INF
+        floor = -_INF
         for j in range(n):
             i = j
             if first >= 0:
@@ -437,7 +319,7 @@ class Search:
             self.cur[i] = v
         return True
 
-    def _value(self, depth, floor=-INF):
+    def _value(self, depth, floor=-_INF):
         """Alpha-beta value for self.side (quarter points) of the world as it
         stands (a root play just made), searched depth plies; iterative.
         floor: a value already reached at the root (the result is exact
@@ -450,7 +332,7 @@ class Search:
         plays = self.plays
         p = 1
         alpha[1] = floor
-        beta[1] = INF
+        beta[1] = _INF
         self.depth_left[1] = depth if depth > 0 else 0
         v = self._open(1)
         while True:
@@ -504,19 +386,17 @@ class Search:
         self.nodes += 1
         if self.nodes > self.node_cap or self._late():
             self.aborted = True
-        elif self.depth_left[p] == 0 or p >= MAX_PLY:
+        elif self.depth_left[p] == 0 or p >= _MAX_PLY:
             self.cut = True
             # the static value, and what the seat to move takes at once
-            v = self.ev.static(w, self.side, self.carry)
-            if self.threat:
-                v += self.ev.threat(w, self.side)
+            v = self.ev.static(w, self.side, self.carry) + self.ev.threat(w, self.side)
             if self.dealt[p]:
                 w.undeal()
             return v
         else:
             mx = (w.to_move % self.rules.sides) == self.side
             self.maximize[p] = mx
-            self.best_v[p] = -INF if mx else INF
+            self.best_v[p] = -_INF if mx else _INF
             self.plays.start(w, -1, True, p)
             return _OPEN
         if self.dealt[p]:

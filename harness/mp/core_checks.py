@@ -8,6 +8,7 @@ import json
 import micropython
 from array import array
 
+from core.ai.levelbot import choose
 from core.ai.observe import observe
 from core.game import Game
 from core.plays import Plays, nth
@@ -166,7 +167,7 @@ class Decide:
             p.decide(obs)
         else:
             s = p.search
-            p.begin(obs)
+            s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
             while not s.step():
                 pass
             s.best()
@@ -192,7 +193,7 @@ def ai_loops(levels, hands, seats=2):
                     st.deal()
                 seat = st.to_move
                 lock.run(deciders[seat].run, st, seat)
-                word, take = players[seat].choose(st, seat)
+                word, take = choose(players[seat], st, seat)
                 st.apply(word, take)
         emit(check="ai", level=level, calls=lock.calls, failed=lock.failed, first=lock.first)
 
@@ -218,6 +219,6 @@ class Games:
             while not st.hand_over():
                 if st.hands_empty():
                     st.deal()
-                word, take = seats[st.to_move].choose(st, st.to_move, g.carry)
+                word, take = choose(seats[st.to_move], st, st.to_move, g.carry)
                 st.apply(word, take)
             g.end_hand()

@@ -205,6 +205,9 @@ class Group:
     def __getitem__(self, i):
         return self.items[i]
 
+    def __setitem__(self, i, item):
+        self.items[i] = item
+
     def pop(self, i=-1):
         return self.items.pop(i)
 

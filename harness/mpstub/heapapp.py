@@ -25,6 +25,8 @@ class Keys:
         if not self.q:
             return False
         ev.key_number, ev.pressed = self.q.pop(0)
+        if on_key is not None:
+            on_key(ev.key_number, ev.pressed)
         return True
 
 
@@ -51,6 +53,9 @@ class Display:
         self.refreshes += 1
         return True
 
+    def redraw(self):
+        pass
+
     def sleep(self):
         self.awake = False
 
@@ -74,10 +79,16 @@ def idle(ms):
 
 policy = None
 h = None
+# tools/bench_device.py: called when a key event is handed to the app
+# (key number, pressed) and when the board's display is asked to refresh
+on_key = None
+on_refresh = None
 
 
-def open_minimal():
-    """The HAL the VM tests use: the stand-ins above and a 4 KB ByteStore."""
+def open_minimal(display=None, seed=5):
+    """The HAL the VM tests use: the stand-ins above (or the display given:
+    the simulator's, for tools/bench_device.py on CPython) and a 4 KB
+    ByteStore."""
     global h
     import hal
     import hal.clock
@@ -95,8 +106,8 @@ def open_minimal():
             clock.now += ms
 
     c = Clock()
-    h = hal.Hal(Display(), Buttons(keys, (0, 1, 2, 3, 4, 5), c), c,
-                ByteStore(bytearray(4096)), seed=5, name="mpvm", idle=idle)
+    h = hal.Hal(display if display is not None else Display(), Buttons(keys, (0, 1, 2, 3, 4, 5), c), c,
+                ByteStore(bytearray(4096)), seed=seed, name="mpvm", idle=idle)
     return h
 
 
@@ -141,6 +152,8 @@ class _Queue:
         if not keys.q:
             return False
         ev.key_number, ev.pressed = keys.q.pop(0)
+        if on_key is not None:
+            on_key(ev.key_number, ev.pressed)
         return True
 
 
@@ -210,6 +223,8 @@ class BusDisplay:
 
     def refresh(self, target_frames_per_second=60, minimum_frames_per_second=0):
         self.refreshes += 1
+        if on_refresh is not None:
+            on_refresh()
         return True
 
     def sleep(self):

@@ -35,6 +35,7 @@ BUILTIN = {
     "io", "json", "keypad", "math", "microcontroller", "micropython", "os", "pwmio", "random",
     "rtc", "select", "storage", "struct", "supervisor", "sys", "terminalio", "time", "usb_cdc",
     "vectorio", "fourwire", "busdisplay", "hashlib", "zlib", "traceback",
+    "espnow",   # ESP32-S2/S3 builds only (hal/link.py imports it there)
 }
 
 

@@ -1,4 +1,5 @@
-"""The legal plays of a position as a Python list, for tests (allocates)."""
+"""The legal plays of a position as a Python list, for tests and desktop
+tools (allocates)."""
 from core.plays import Plays
 
 

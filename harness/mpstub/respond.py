@@ -1,0 +1,121 @@
+"""Press-to-frame on the device app (tools/bench_device.py): a person who
+plays one whole game against the AI, and a recorder of the time from each
+press at the table to the next frame handed to the display.
+
+The same game runs twice: on the MicroPython VM as a board runs it (heapapp's
+board model, timed) and on CPython in the simulator (the bytes each refresh
+sends over I2C). Both go through heapapp's keys, clock and idle, and the
+presses come from a fixed random sequence read off the app's state, never
+from time: the two runs make the same presses, refreshes and plays.
+
+A press is timed from the moment its key event is handed to the app (the
+key source's get_into, inside hal.buttons) to the next refresh call: the
+play or cursor move, the redraw, and for a play whatever starts the next
+turn (the AI's search begins, the thinking line is drawn). The AI's search
+steps come after that frame and are not counted.
+"""
+import heapapp as H
+
+_PICK = 0        # device.play.PICK: a person chooses a card
+_SHOW = 4        # device.play.SHOW and PAUSE (5): an AI's play, a BASRA on show
+# what a key does at the table, by key number (UP DOWN LEFT RIGHT A B)
+KINDS = ("cycle", "cycle", "move", "move", "play", "menu")
+
+
+class Recorder:
+    """ms: a function giving milliseconds (a float); level: the AI's."""
+
+    def __init__(self, ms, level="hard", seed=1):
+        self.ms = ms
+        self.level = level
+        self.lcg = seed
+        self.frames = 0         # refreshes so far
+        self.last = 0.0         # when the last refresh was asked for
+        self.pending = -1       # key number of a press waiting for its frame
+        self.t = 0.0
+        self.presses = []       # [kind, ms, frame index, screen shown by that frame]
+        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame] a game write
+        self.done = False
+        self._save = None
+
+    # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
+    def key(self, n, pressed):
+        if not pressed:
+            return
+        app = H.app
+        if app is not None and app.screen is app.table and app.play.mode == _PICK:
+            self.pending = n
+            self.t = self.ms()
+
+    def frame(self):
+        t = self.ms()
+        self.last = t
+        if self.pending >= 0:
+            app = H.app
+            # a hand's last play: the frame is the hand's summary, not the table
+            at = "table" if app.screen is app.table else "pages" if app.screen is app.pages else "menu"
+            self.presses.append([KINDS[self.pending], t - self.t, self.frames, at])
+            self.pending = -1
+        self.frames += 1
+
+    def watch_saves(self, app):
+        """Time each write of the game (App.store_call("save_game", ...):
+        device/store.py loaded, the record encoded and put in nvm), noting
+        how many refreshes came before it and whether a press was still
+        waiting for its frame."""
+        call = app.store_call
+        rec = self
+
+        def timed(name, *args):
+            if name != "save_game":
+                return call(name, *args)
+            t = rec.ms()
+            r = call(name, *args)
+            rec.saves.append([rec.ms() - t, rec.frames, rec.pending >= 0])
+            return r
+        app.store_call = timed
+
+    # -- the person ---------------------------------------------------------------
+    def rnd(self):
+        # a 30-bit LCG: the same numbers on CPython and the VM
+        self.lcg = (self.lcg * 1103515245 + 12345) & 0x3FFFFFFF
+        return self.lcg >> 8
+
+    def policy(self):
+        """heapapp.policy: the next presses, from what the app shows."""
+        app = H.app
+        scr = app.screen
+        if scr is app.menu:
+            m = app.menu
+            if m.kind == "over":
+                self.done = True
+                raise H.Stop()
+            if m.kind == "new":
+                from core.ai import LEVELS
+                m.items[0][2] = LEVELS.index(self.level)
+                m.cur = [it[0] for it in m.items].index("Start")
+            H.tap(4)                            # main menu: New game (no save yet)
+            return
+        if scr is app.pages:
+            H.tap(4)
+            return
+        mode = app.play.mode
+        if mode == _PICK:
+            r = self.rnd() % 10
+            if r < 3:
+                H.tap(2 + (r & 1))              # LEFT or RIGHT
+            elif r == 3 and app.sess.total > 1:
+                H.tap(1)                        # DOWN: the next capture
+            else:
+                H.tap(4)                        # A: play
+        elif mode >= _SHOW:
+            H.tap(4)                            # skip the AI's play on show
+
+
+def run_for(n):
+    """Run the app for n loop turns (heapapp's budget)."""
+    H.budget[0] = n
+    try:
+        H.app.run()
+    except H.Stop:
+        pass

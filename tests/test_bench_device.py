@@ -1,0 +1,33 @@
+"""tools/bench_device.py's machinery, never its times: every press at the
+table finds the frame it made, a play is written after its frame, and the VM
+and the simulator play the same game (so each refresh's bytes are the VM
+refresh's). Figures: make bench (docs/performance.md)."""
+from tools import bench_device as B
+
+
+def test_every_press_at_the_table_finds_its_frame_and_no_write_comes_between():
+    rec, sent = B.cpython_run(steps=3)
+    assert len(sent) == rec.frames
+    kinds = {k for k, _, _, _ in rec.presses}
+    assert {"play", "move"} <= kinds, kinds
+    frames = [f for _, _, f, _ in rec.presses]
+    assert frames == sorted(set(frames))          # a frame of its own for each press
+    # no game write while a press waits for its frame, a hand's end included
+    # (README: a play is on the panel before its save is written) ...
+    waiting = [f for _, f, w in rec.saves if w]
+    assert rec.saves and not waiting, waiting
+    ends = {f for k, _, f, at in rec.presses if at == "pages"}   # a hand's summary
+    assert ends and all(f + 1 in {g for _, g, _ in rec.saves} for f in ends), ends
+    written = {f for _, f, _ in rec.saves}
+    for k, _, f, at in rec.presses:
+        if k == "play" and at == "table":
+            assert sent[f] > 0                    # a play changes the panel
+            assert f + 1 in written               # ... and it is written right after it
+
+
+def test_the_vm_and_the_simulator_play_the_same_whole_game(mpvm):
+    m = B.measure(calibrate=False)      # raises when the two games differ
+    assert m["done"] and m["calibration"] is None
+    assert m["start"]["bytes"] >= 1024    # the first frame: the whole panel
+    plays = [p for p in m["presses"] if p[0] == "play"]
+    assert len(plays) > 40 and all(b > 0 and t > 0 for _, t, b, _, _ in plays)
