@@ -116,6 +116,7 @@ import heapapp as H
 SEED = [%d]
 PER = %d
 PAD = bytearray(%d)     # moves every later address (growth(): chance or leak)
+RARE = %r
 hold = [-1, 0]      # button held, release time
 count = {"presses": 0, "holds": 0, "sleeps": 0}
 
@@ -166,8 +167,7 @@ def step(i):
     scr = a.screen
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
-    extra = [m for m in ("device.menus", "device.begin", "device.summary", "device.store", "device.savewrite", "device.saveformat", "device.saveload", "device.rulestext", "device.bigfont", "device.narrowcards",
-                         "device.sheetdata") if m in sys.modules]
+    extra = [m for m in RARE if m in sys.modules]
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
                       "players": a.sess.players if a.sess else 0,
@@ -188,7 +188,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
     trees = app_trees(mpy)
     from harness import mpvm
-    return mpvm.run_json(MASH % (seed, per_step, pad), trees=trees, steps=steps + 1, mpy=mpy,
+    return mpvm.run_json(MASH % (seed, per_step, pad, RARE), trees=trees, steps=steps + 1, mpy=mpy,
                          timeout=600)
 
 
