@@ -208,27 +208,34 @@ class Text:
 
     def line(self, row, s, inv=False):
         """Write s (str or bytes) at the start of row and blank the rest.
-        One loop, not char() per column: a page of text is 320 columns, and
-        the hand's summary is drawn while its last play waits for its frame."""
+        One loop over bytes, not char() per column: a page of text is 320
+        columns, and the hand's summary is drawn while its last play waits
+        for its frame."""
+        if isinstance(s, str):
+            s = s.encode()      # indexing bytes gives ints
         cols = self.cols
         n = self.font.n
+        off = n if inv else 0
         shadow = self.shadow
         grid = self.grid
-        text = isinstance(s, str)
-        ls = len(s)
         i = row * cols
-        for col in range(cols):
-            if col < ls:
-                t = (ord(s[col]) if text else s[col]) - SMALL_FIRST
-                if t < 0 or t >= n:
-                    t = 31   # '?'
-            else:
-                t = 0    # ' '
-            if inv:
-                t += n
+        end = i + cols
+        ls = len(s)
+        if ls > cols:
+            ls = cols
+        for k in range(ls):
+            t = s[k] - SMALL_FIRST
+            if t < 0 or t >= n:
+                t = 31   # '?'
+            t += off
             if shadow[i] != t:
                 shadow[i] = t
                 grid[i] = t
+            i += 1
+        while i < end:      # the rest blank (' ' is tile 0)
+            if shadow[i] != off:
+                shadow[i] = off
+                grid[i] = off
             i += 1
 
 

@@ -81,8 +81,9 @@ class Play:
         t = self.t
         t.clear_marks()
         if s.hand_over():
+            # the table is not drawn: the summary's frame replaces it, and the
+            # next hand's table is drawn whole (App.to_table)
             self.mode = OVER
-            self.redraw()
             self.app.rare("summary", "hand_over")
             return
         seat = s.to_move()

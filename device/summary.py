@@ -34,22 +34,20 @@ def hand_over(app):
 
 def _breakdown(s, side, out):
     # for side after Session.end_hand: [cards, jacks, aces, has 2C, has 10D]
-    st = s.state
+    loc = s.state.loc
     where = PILE + side
     jacks = 0
     aces = 0
-    for c in range(52):
-        if st.loc[c] == where:
-            r = C.rank(c)
-            if r == C.JACK:
-                jacks += 1
-            elif r == C.ACE:
-                aces += 1
-    out[0] = st.pile_n[side]
+    for suit in range(4):   # the four Jacks and four Aces, not all 52 cards
+        if loc[C.JACK << C.RANK_SHIFT | suit] == where:
+            jacks += 1
+        if loc[C.ACE << C.RANK_SHIFT | suit] == where:
+            aces += 1
+    out[0] = s.state.pile_n[side]
     out[1] = jacks
     out[2] = aces
-    out[3] = 1 if st.loc[4] == where else 0
-    out[4] = 1 if st.loc[37] == where else 0
+    out[3] = 1 if loc[C.TWO_CLUBS] == where else 0
+    out[4] = 1 if loc[C.TEN_DIAMONDS] == where else 0
     return out
 
 
@@ -76,34 +74,44 @@ def summary_lines(app):
     t = app.table
     ns = s.nsides
     w = 8 if ns == 3 else 12
+    cell = "%" + str(w) + "s"      # a side's column, right-aligned
     head = "HAND %d" % g.hand_no
-    lines = [head + " " * (8 - len(head))]
+    line = head + " " * (8 - len(head))
     for side in range(ns):
-        lines[0] += ("%" + str(w) + "s") % t.side_names[side][:w - 1]
-    rows = [[0] * 5 for _ in range(ns)]
-    for side in range(ns):
-        _breakdown(s, side, rows[side])
+        line += cell % t.side_names[side][:w - 1]
+    lines = [line]
+    rows = [_breakdown(s, side, [0] * 5) for side in range(ns)]
     maj = _majority_side(s)
     r = s.rules
-
-    def row(name, fn):
+    # one row a way to score: its name, then each side's cell
+    for name in ("CARDS", "JACKS", "ACES", "2C", "10D", "BASRAS"):
         line = name + " " * (8 - len(name))
-        for side in range(ns):
-            line += ("%" + str(w) + "s") % fn(side)
+        for k in range(ns):
+            b = rows[k]
+            if name == "CARDS":
+                v = "%d+%d" % (b[0], r.majority_points + s.carry_before) if k == maj else "%d" % b[0]
+            elif name == "JACKS":
+                v = "%d" % b[1] if b[1] else "-"
+            elif name == "ACES":
+                v = "%d" % b[2] if b[2] else "-"
+            elif name == "2C":
+                v = "+%d" % r.two_clubs_points if b[3] else "-"
+            elif name == "10D":
+                v = "+%d" % r.ten_diamonds_points if b[4] else "-"
+            else:
+                v = "%dx%d" % (s.hand_basras[k], r.basra_points) if s.hand_basras[k] else "-"
+            line += cell % v
         lines.append(line)
-
-    row("CARDS", lambda k: "%d%s" % (rows[k][0], "+%d" % (r.majority_points + s.carry_before)
-                                     if k == maj else ""))
-    row("JACKS", lambda k: "%d" % rows[k][1] if rows[k][1] else "-")
-    row("ACES", lambda k: "%d" % rows[k][2] if rows[k][2] else "-")
-    row("2C", lambda k: "+%d" % r.two_clubs_points if rows[k][3] else "-")
-    row("10D", lambda k: "+%d" % r.ten_diamonds_points if rows[k][4] else "-")
-    row("BASRAS", lambda k: "%dx%d" % (s.hand_basras[k], r.basra_points)
-        if s.hand_basras[k] else "-")
     carry = g.carry
     lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
                                  ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
                                   else "-")))
-    row("HAND", lambda k: "OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
-    row("TOTAL", lambda k: "%d" % g.scores[k])
+    line = "HAND    "
+    for k in range(ns):
+        line += cell % ("OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
+    lines.append(line)
+    line = "TOTAL   "
+    for k in range(ns):
+        line += cell % ("%d" % g.scores[k])
+    lines.append(line)
     return lines

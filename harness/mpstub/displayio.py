@@ -99,8 +99,9 @@ class TileGrid:
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self._t = t
-        for i in range(n):
-            t[_TG + i] = default_tile
+        if default_tile:    # a new bytearray is zeros already (on a board: C, no time)
+            for i in range(n):
+                t[_TG + i] = default_tile
         t[4] = width
         t[5] = height
         self.x = x
