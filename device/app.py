@@ -2,7 +2,8 @@
 stats, rules and save/resume, over hal/ and core/ only.
 
 ``main(h)`` is what device/code.py runs. The displayio scene (three screens:
-menu, pages, table) is made once; the loop reads buttons, lets the screen
+the table and the pages, made once; the menu, made while one is open) shows
+one at a time; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
 An error the app did not expect shows a message and restarts it on A
@@ -18,7 +19,7 @@ from device import gfx as G
 from device.savedata import Saved
 from hal.mem import drop
 from device.play import Play
-from device.screens import Menu, Pages
+from device.pages import Pages
 from device.table import Table
 
 last = None     # the running App (tests look at it)
@@ -38,7 +39,7 @@ class App:
         self.has_updown = h.buttons.has(hal.UP)
         g = G.Gfx()
         self.gfx = g
-        self.menu = Menu(g, self.has_updown)
+        self.menu = None      # device/menu.py's Menu while a menu is open (App.open_menu)
         self.pages = Pages(g)
         self.table = Table(g)
         self.play = Play(self, self.table)
@@ -162,6 +163,14 @@ class App:
         if self.settings.sound:
             self.h.sound.tone(hz, ms)
 
+    def open_menu(self, kind, title, items, cur=0):
+        """Open a menu (device/menu.py, loaded while a menu is open) and show it."""
+        if self.menu is None:
+            from device.menu import Menu
+            self.menu = Menu(self.gfx, self.has_updown)
+        self.menu.open(kind, title, items, cur)
+        self.show(self.menu)
+
     # -- games -------------------------------------------------------------------
     def to_table(self, begin=False, hint=False):
         """Show the table (begin: a hand just dealt or resumed; hint: the
@@ -174,14 +183,18 @@ class App:
 
     def _enter_table(self):
         begin = self.pending_table == 2
-        if self.pending_table == 3:
-            self.play.hint(self.now())
+        hint = self.pending_table == 3
         self.pending_table = 0
         self.show(self.table)
-        # the menu's and the pages' text (and the big font) go while the
-        # table is on show; opening them makes them again (device/screens.py)
-        self.menu.close()
+        # the menu (its code, its text and the big font) and the pages' text
+        # go while the table is on show, before a hint loads the AI;
+        # opening them makes them again
+        self.menu = None
+        drop("device.menu")
+        self.gfx.drop_big()
         self.pages.close()
+        if hint:
+            self.play.hint(self.now())
         if begin:
             self.play.begin(self.sess)
         else:

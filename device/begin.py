@@ -45,8 +45,7 @@ def new_game_menu(app):
              ["Start", None, 0, 0]]
     if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
         items.append(["Link game", None, 0, "link"])
-    app.menu.open("new", "NEW GAME", items, 5)
-    app.show(app.menu)
+    app.open_menu("new", "NEW GAME", items, 5)
 
 
 def stats_menu(app):
@@ -56,8 +55,7 @@ def stats_menu(app):
         items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0, 0])
     items += [["Basras %d" % t.basras, False, 0, 0], ["Best hand %d" % t.best_hand, False, 0, 0],
               ["Back", None, 0, 0]]
-    app.menu.open("stats", "STATS", items, len(items) - 1)
-    app.show(app.menu)
+    app.open_menu("stats", "STATS", items, len(items) - 1)
 
 
 def start_new(app):

@@ -28,11 +28,9 @@ def setup(app):
 
 
 def _lines(app, kind, title, lines, items=(), cur=None):
-    m = app.menu
     rows = [[s[:21], False, 0, 0] for s in lines]
     rows += [list(it) for it in items]
-    m.open(kind, title, rows, len(lines) if cur is None else cur)
-    app.show(m)
+    app.open_menu(kind, title, rows, len(lines) if cur is None else cur)
 
 
 def _wrap(text, width=21):

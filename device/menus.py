@@ -8,7 +8,7 @@ and the hand's summary in device/summary.py, which the app loads the same
 way (``App.rare``).
 Each function takes the running device.app.App.
 
-Menu items are [label, values, index, id] (device/screens.py): the menus
+Menu items are [label, values, index, id] (device/menu.py): the menus
 act on the ids below, never on the labels they show.
 """
 from core.ai import LEVELS
@@ -40,16 +40,14 @@ def main_menu(app, note=None):
               ["Stats", None, 0, _STATS], ["Rules", None, 0, _RULES]]
     if note:
         items.append([note[:21], False, 0, 0])
-    app.menu.open("main", "POCKET BASRA", items)
-    app.show(app.menu)
+    app.open_menu("main", "POCKET BASRA", items)
 
 
 def rules_menu(app, back="main"):
     app.back_to = back
     items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
     cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0
-    app.menu.open("rules", "RULES", items, cur)
-    app.show(app.menu)
+    app.open_menu("rules", "RULES", items, cur)
 
 
 def game_menu(app):
@@ -60,8 +58,7 @@ def game_menu(app):
         items.append(["Undo", None, 0, _UNDO])
     items += [["Rules", None, 0, _RULES], ["Settings", None, 0, _SETTINGS],
               ["Save and quit", None, 0, _SAVE_QUIT]]
-    app.menu.open("game", "GAME", items)
-    app.show(app.menu)
+    app.open_menu("game", "GAME", items)
 
 
 def on_menu(app, what, k):
@@ -157,8 +154,7 @@ def settings_menu(app, back="main"):
              ["Hints", ON_OFF, 0 if st.hints else 1, 0],
              ["Undo", ON_OFF, 0 if st.undo else 1, 0],
              ["Back", None, 0, _BACK]]
-    app.menu.open("settings", "SETTINGS", items)
-    app.show(app.menu)
+    app.open_menu("settings", "SETTINGS", items)
 
 
 def read_settings(app):
@@ -211,5 +207,4 @@ def game_over(app):
         items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
     items.append(["Menu", None, 0, 0])
     app.end_game()
-    app.menu.open("over", "GAME OVER", items, len(items) - 1)
-    app.show(app.menu)
+    app.open_menu("over", "GAME OVER", items, len(items) - 1)

@@ -243,7 +243,7 @@ BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB meas
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+RARE = ("device.menus", "device.menu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
         "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
         "device.narrowcards", "device.recover")
 
@@ -366,7 +366,7 @@ def load():
                 continue
             if m == "device.menus":
                 # a press in the game menu: the menu on show (its text and the
-                # big font, device/screens.py), the search let go (B at the table)
+                # big font, device/menu.py), the search let go (B at the table)
                 H.app.sess.think_pause()
                 H.app.rare("menus", "game_menu")
             __import__(m)

@@ -1,0 +1,115 @@
+"""The menu screen (6x10 font, 6 rows).
+
+Items are [label, values or None, index, id]: values False for a line that
+cannot be selected; the id is what the menus act on (device/menus.py), the
+label only what is shown. Controls: UP/DOWN move (on a 4-button device
+LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons), A cycles a value or
+picks an action, B goes back.
+
+The app loads this module when a menu opens (App.open_menu) and lets go of
+it, the Menu, its text and the big font once the table is shown
+(App._enter_table): a game at the table goes without them.
+"""
+import displayio
+
+import hal
+from device import gfx as G
+
+MENU_COLS = 21
+MENU_ROWS = 6
+
+
+class Menu:
+    def __init__(self, g, has_updown):
+        self.group = displayio.Group()
+        self.text = G.Text(g, g.big_font(), 1, 2, MENU_COLS, MENU_ROWS)
+        self.group.append(self.text.grid)
+        self.updown = has_updown
+        self.title = ""
+        self.items = []
+        self.kind = ""
+        self.cur = 0
+        self.top = 0
+
+    def open(self, kind, title, items, cur=0):
+        self.kind = kind
+        self.title = title
+        self.items = items
+        self.cur = min(cur, len(items) - 1) if items else 0
+        self.top = 0
+        self.draw()
+
+    def draw(self):
+        t = self.text
+        t.line(0, self.title)
+        vis = MENU_ROWS - 1
+        if self.cur < self.top:
+            self.top = self.cur
+        elif self.cur >= self.top + vis:
+            self.top = self.cur - vis + 1
+        for r in range(vis):
+            k = self.top + r
+            row = r + 1
+            if k >= len(self.items):
+                t.clear(row)
+                continue
+            it = self.items[k]
+            label = it[0]
+            values = it[1]
+            idx = it[2]
+            inv = k == self.cur and values is not False
+            col = t.put(0, row, label, inv)
+            if values:
+                v = str(values[idx])
+                start = MENU_COLS - len(v)
+                while col < start:
+                    col = t.char(col, row, 32, inv)
+                col = t.put(col, row, v, inv)
+            t.clear(row, col, inv)
+        # scroll marks in the title row's last column
+        more_up = self.top > 0
+        more_down = self.top + vis < len(self.items)
+        if more_up or more_down:
+            t.char(MENU_COLS - 1, 0, 94 if more_up else 118)
+
+    def selectable(self, k):
+        return self.items[k][1] is not False
+
+    def move(self, d):
+        n = len(self.items)
+        k = self.cur
+        for _ in range(n):
+            k = (k + d) % n
+            if self.selectable(k):
+                break
+        self.cur = k
+
+    def key(self, b):
+        """Returns ("pick", k), ("back", -1), ("change", k) or None."""
+        it = self.items[self.cur] if self.items else None
+        if b == hal.B:
+            return "back", -1
+        if (b == hal.UP or (b == hal.LEFT and not self.updown)):
+            self.move(-1)
+        elif b == hal.DOWN or (b == hal.RIGHT and not self.updown):
+            self.move(1)
+        elif b in (hal.LEFT, hal.RIGHT) and it is not None and it[1]:
+            it[2] = (it[2] + (1 if b == hal.RIGHT else -1)) % len(it[1])
+            self.draw()
+            return "change", self.cur
+        elif b == hal.A and it is not None:
+            if it[1]:
+                it[2] = (it[2] + 1) % len(it[1])
+                self.draw()
+                return "change", self.cur
+            if it[1] is None:
+                return "pick", self.cur
+            return None
+        else:
+            return None
+        self.draw()
+        return None
+
+    def value(self, k):
+        it = self.items[k]
+        return it[1][it[2]]
