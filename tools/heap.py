@@ -237,7 +237,8 @@ MEASURED = (
 # references the figures after the cuts are read against.
 BEFORE = {"hal": 23.9, "imported": 82.2, "menu": 92.4, "game": 100.5, "save": 103.9}
 # moments the measurement did not have: (key, label)
-NEW_MOMENTS = (("ai", "an AI deciding over a game, most"),)
+NEW_MOMENTS = (("ai", "an AI deciding over a game, most"),
+               ("link", "a link game's AI seat deciding"))
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
@@ -341,6 +342,7 @@ def step(i):
                 H.sets.append(("device.menus",))
             H.sets.append(("ai",))          # at the game's level (the model's: normal)
             H.sets.append(("search",))      # the search: hard, expert, and every hint
+            H.sets.append(("link", "search"))   # a link game's AI seat deciding (4 players)
         H.k = 0
         load()
     else:
@@ -350,6 +352,10 @@ def step(i):
             for m in H.sets[H.k]:
                 if m == "ai" or m == "search":
                     H.app.sess._drop_ai()
+                elif m == "link":
+                    H.glue = None
+                    for name in ("device.linkgame", "device.link", "hal.uartlink", "hal.link"):
+                        drop(name)
                 else:
                     drop(m)
                 if m == "device.menus":     # back to the table (the menu's text goes)
@@ -363,6 +369,19 @@ def load():
         for m in H.sets[H.k]:
             if m == "ai" or m == "search":   # an AI deciding: its modules and buffers (Session._load_ai)
                 H.app.sess._load_ai(m == "search")
+                continue
+            if m == "link":
+                # a link game (docs/link.md): the protocol over the cable's
+                # port, its glue and the link table's controller, as
+                # LinkGlue.start holds them beside the game
+                from device import linkgame as LG
+                from hal.uartlink import UartPort
+                import board, busio
+                port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
+                port.open()
+                g = LG.LinkGlue(H.app, port)
+                g.play = LG.LinkPlay(H.app, H.app.table, g)
+                H.glue = g
                 continue
             if m == "device.menus":
                 # a press in the game menu: the menu on show (its text and the
@@ -416,7 +435,10 @@ def board(games=4, pad=0):
     for r in rows:
         r["vm"] = r["alloc"]
         r["alloc"] = base + r["alloc"] - start
-        if r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
+        if r["at"] == "save" and r["mods"] == ["link", "search"]:
+            r["at"] = "link"
+            r["mods"] = ["the link's code and objects, the search"]
+        elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
     return rows, (sets[0]["sets"] if sets else [])

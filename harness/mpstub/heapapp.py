@@ -114,7 +114,7 @@ def open_minimal(display=None, seed=5):
 # -- the modules CircuitPython builds in, for hal.circuitpython.open_hal -------
 # Each object created after start carries a bytearray that makes its VM cost
 # CircuitPython's (figures from the C structs of CircuitPython 10, 16-byte
-# blocks): busio.I2C 64 bytes, keypad.Keys with 6 keys and 16 events 384
+# blocks): busio.I2C 64 bytes, busio.UART 64 and its receive buffer, keypad.Keys with 6 keys and 16 events 384
 # (the object, 6 DigitalInOut, the pressed arrays, the event queue's ring
 # buffer), keypad.Event 32, pwmio.PWMOut 32, analogio.AnalogIn 16. The display and its bus live in CircuitPython's
 # static display slots, not on the heap: the SSD1306 object is a Python
@@ -192,8 +192,27 @@ class _Keypad:
     Event = _Event
 
 
+class _UART:
+    # busio.UART on an RP2040: the object (about 64 bytes) and its receive
+    # ring buffer (receiver_buffer_size bytes), both on the heap
+    in_waiting = 0
+
+    def __init__(self, tx, rx, baudrate=9600, timeout=1, receiver_buffer_size=64):
+        self._c = bytearray(64 + receiver_buffer_size - 48)
+
+    def write(self, buf):
+        pass
+
+    def readinto(self, buf):
+        return 0
+
+    def deinit(self):
+        pass
+
+
 class _Busio:
     I2C = _I2C
+    UART = _UART
 
 
 class _Micro:
