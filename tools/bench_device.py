@@ -20,7 +20,6 @@ byte; start and stop conditions left out).
 import os
 import statistics
 import sys
-import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPSTUB = os.path.join(REPO, "harness", "mpstub")
@@ -123,13 +122,12 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True):
     not timed), the game row as the script prints it)."""
     sys.path.insert(0, REPO)
     from harness import mpvm
-    from tools.heap import app_trees, lib_tree
-    trees = app_trees(True)
-    trees.append(lib_tree(tempfile.mkdtemp(prefix="basra-lib-")))
+    from tools.heap import vm_trees
     head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\nCALIBRATE = %r\n" % (
         level, seed, per, STARTS, steps + STARTS + 1, calibrate)
-    rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + STARTS + 2, mpy=True,
-                         timeout=900)
+    with vm_trees(True, libs=True) as trees:
+        rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + STARTS + 2, mpy=True,
+                             timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
     loop = sum(loops) / len(loops) if loops else None
     starts = [r for r in rows if "import" in r]

@@ -6,6 +6,7 @@ a game, from .py sources and from .mpy (mpy-cross) files.
     python -m tools.heap --board    # the board model only
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
 """
+import contextlib
 import os
 import sys
 import tempfile
@@ -82,15 +83,22 @@ def step(i):
 gc.collect()
 '''
 
-def app_trees(mpy):
+@contextlib.contextmanager
+def vm_trees(mpy, libs=False):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
-    when mpy) and the stand-ins."""
+    when mpy), the stand-ins, and with libs the two Adafruit libraries
+    (lib_tree); what is compiled lives in a temporary folder removed after."""
     sys.path.insert(0, REPO)
     from harness import mpvm
     stub = ("harness/mpstub", "/app/mpstub")
-    if mpy:
-        return mpvm.compile_trees(("core", "hal", "device"), tempfile.mkdtemp(prefix="basra-mpy-")) + [stub]
-    return ["core", "hal", "device", stub]
+    if not mpy:
+        yield ["core", "hal", "device", stub]
+        return
+    with tempfile.TemporaryDirectory(prefix="basra-vm-") as tmp:
+        trees = mpvm.compile_trees(("core", "hal", "device"), os.path.join(tmp, "app")) + [stub]
+        if libs:
+            trees.append(lib_tree(tmp))
+        yield trees
 
 
 def measure(mpy=False, steps=6):
@@ -101,11 +109,11 @@ def measure(mpy=False, steps=6):
     device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
     for the one call that needs them (a write loads the second, drops it,
     then loads the third)."""
-    trees = app_trees(mpy)
     from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
-    return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
+    with vm_trees(mpy) as trees:
+        return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
 
 
 MASH = r'''
@@ -186,10 +194,10 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    trees = app_trees(mpy)
     from harness import mpvm
-    return mpvm.run_json(MASH % (seed, per_step, pad, RARE), trees=trees, steps=steps + 1, mpy=mpy,
-                         timeout=600)
+    with vm_trees(mpy) as trees:
+        return mpvm.run_json(MASH % (seed, per_step, pad, RARE), trees=trees, steps=steps + 1, mpy=mpy,
+                             timeout=600)
 
 
 def growth(rows):
@@ -421,13 +429,11 @@ def board(games=4, pad=0):
     a list of {"at", "alloc", "mods"} rows (alloc already turned into the
     board's figure: CircuitPython's own at start plus what the VM allocated
     after its start), and the transient module sets the app held."""
-    trees = app_trees(True)
-    tmp = tempfile.mkdtemp(prefix="basra-lib-")
-    trees.append(lib_tree(tmp))
     from harness import mpvm
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\n" % last
-    rows = mpvm.run_json(script, trees=trees, steps=last + 9, mpy=True, timeout=300)
+    with vm_trees(True, libs=True) as trees:
+        rows = mpvm.run_json(script, trees=trees, steps=last + 9, mpy=True, timeout=300)
     sets = [r for r in rows if "sets" in r]
     rows = [r for r in rows if "at" in r and not (r["at"] == "save" and r["mods"] is None)]
     start = rows[0]["alloc"]
