@@ -18,7 +18,7 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     # the menu's code (device/menu.py) is held only while a menu is open,
     # never at the table
     held = {key: mods for key, label, kb, ref, mods in rows}
-    assert "device.menu" not in (held["game"] or ()), held
+    assert held["game"] is not None and "device.menu" not in held["game"], held
     # one rarely used job at a time while a game is on: menus, begin, or one
     # save call (device/store.py with one of the save's parts), never two
     # (the open menu's screen beside it)

@@ -333,12 +333,12 @@ def step(i):
         run_for(400)
         gc.collect()
     elif i < LAST:
-        report("game")
+        report("game", list(held()))
         catch[0] = i %% 2 == 0      # every other stretch ends with an AI deciding
         run_for(1500)
         gc.collect()
     elif i == LAST:
-        report("game")
+        report("game", list(held()))
         # the transient sets seen, largest first: each loaded at once over a
         # game under way, as the app held them
         seen.sort(key=len)
