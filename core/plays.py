@@ -190,7 +190,7 @@ class Plays:
                 m[o + _K] = k
                 m[o + _LOW] = k if st.capture == R.CAPTURE_MAXIMAL else 1
                 m[o + _STAGE] = _FACE
-        else:
+        elif st.floor_sum > rk:  # (a take adds up to the card's value at least)
             m[o + _STAGE] = _TAKES_START
         return True
 

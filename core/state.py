@@ -249,10 +249,10 @@ class State:
                             u[n] = special
                             n += 1
                             k -= 1
-                    # the first k floor cards of the rank in suit order
+                    # the first k floor cards of the rank in suit order (a
+                    # generated play: they are there)
                     c = rk << RANK_SHIFT
-                    end = c + 4
-                    while k and c < end:
+                    while k:
                         if loc[c] == FLOOR and c != special:
                             u[n] = c
                             n += 1
