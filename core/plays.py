@@ -7,7 +7,8 @@ False; after a True, ``word`` and ``take`` are the play as
 Per hand card: a Jack's or the 7 of diamonds' sweep, a Queen's or King's
 takes (most first), a number card's takes (core/sums.py, each with and
 without the 2 of clubs / 10 of diamonds when both are possible), then the
-lay-down where the rules allow it. Nothing is allocated, the call depth is
+lay-down where the rules allow it (the AI's listing, ``distinct``: every
+capture of the hand before the lay-downs). Nothing is allocated, the call depth is
 constant, and the state must be the same at each ``next()`` of one run (a
 search applies a play, looks below it, undoes it, then asks for the next):
 a search keeps one slot per ply, ``next(s)`` moving slot s.

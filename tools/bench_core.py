@@ -225,3 +225,37 @@ def search_rate(players=2, hands=4):
             positions += s.spent
             st.apply(s.root[2 * i], s.root[2 * i + 1])
     return {"positions": positions, "ms": us / 1000, "per_second": positions * 1e6 / us}
+
+
+def last_deal_solves(hands=30, seed=99):
+    """Positions the expert's exact solve of a 2-player last deal needs (every
+    pass counted, no budget), by cards left in the two hands (6, 7, 8), over
+    hands of random play: {cards: sorted list} (docs/ai.md)."""
+    from core.ai.observe import observe
+    from core.ai.player import Player
+
+    rules = preset("egyptian", players=2)
+    p = Player(rules, "expert", 1)
+    s = p.search
+    cursor = Plays()
+    prng = Prng(seed)
+    need = {6: [], 7: [], 8: []}
+    for h in range(hands):
+        g = Game(rules, h + 1)
+        g.start_hand()
+        st = g.state
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            left = st.hand_n[0] + st.hand_n[1]
+            if st.stock_pos == 52 and left in need:
+                s.begin(observe(st, st.to_move, p.obs), p.worlds, p.plies, p.nodes, None, 0, 1 << 20)
+                while not s.step():
+                    pass
+                need[left].append(s.spent)
+            n = _list_all(st, cursor)
+            nth(cursor, st, prng.below(n))  # a random play
+            st.apply(cursor.word, cursor.take)
+    for v in need.values():
+        v.sort()
+    return need
