@@ -7,7 +7,8 @@ False; after a True, ``word`` and ``take`` are the play as
 Per hand card: a Jack's or the 7 of diamonds' sweep, a Queen's or King's
 takes (most first), a number card's takes (core/sums.py, each with and
 without the 2 of clubs / 10 of diamonds when both are possible), then the
-lay-down where the rules allow it. Nothing is allocated, the call depth is
+lay-down where the rules allow it (the AI's listing, ``distinct``: every
+capture of the hand before the lay-downs). Nothing is allocated, the call depth is
 constant, and the state must be the same at each ``next()`` of one run (a
 search applies a play, looks below it, undoes it, then asks for the next):
 a search keeps one slot per ply, ``next(s)`` moving slot s.
@@ -47,9 +48,13 @@ _N10 = const(9)  # ... with / without the 10D
 _WITH2 = const(10)  # ... the first 2C variant takes it (1) or not (0)
 _WITH10 = const(11)
 _ONLY = const(12)  # a card whose plays alone are listed, or _ANY
-_DISTINCT = const(13)
+_DISTINCT = const(13)  # 1, or _CAPTURES_FIRST then _LAYS_AFTER: distinct
 _SLOT_BYTES = const(14)
 _ANY = const(255)
+# distinct, where a card that could capture may be laid down: every capture
+# first, then the lay-downs (better plays first: a search cuts off more)
+_CAPTURES_FIRST = const(2)
+_LAYS_AFTER = const(3)
 
 
 class Plays:
@@ -66,14 +71,17 @@ class Plays:
 
     def start(self, st, card=-1, distinct=False, s=0):
         """List in slot s the plays of the seat to move in st (only those of
-        card when given). distinct: skip a hand card whose plays an earlier
-        card of the same rank already gave (the same position after each;
-        the AI's search). Every slot lists plays of the same State."""
+        card when given). distinct (the AI's listing): skip a hand card whose
+        plays an earlier card of the same rank already gave (the same
+        position after each), and list every capture before the lay-downs
+        where a card that could capture may be laid down (a search cuts off
+        more when the better plays come first). Every slot lists plays of
+        the same State."""
         m = self.mem
         o = s * _SLOT_BYTES
         self.st = st
         m[o + _ONLY] = _ANY if card < 0 else card
-        m[o + _DISTINCT] = 1 if distinct else 0
+        m[o + _DISTINCT] = (_CAPTURES_FIRST if st.lay_down else 1) if distinct else 0
         m[o + _HAND_I] = 0
         m[o + _STAGE] = _CARD
 
@@ -124,13 +132,17 @@ class Plays:
             if stage == _LAY:
                 m[o + _HAND_I] += 1
                 m[o + _STAGE] = _CARD
-                if m[o + _CAPTURES] == 0 or st.lay_down:
+                if (m[o + _CAPTURES] == 0 or st.lay_down) and m[o + _DISTINCT] != _CAPTURES_FIRST:
                     self.word = m[o + _CARD_] | LAY << 8
                     self.take = 0
                     return True
                 continue
             if stage == _CARD:
                 if not self._next_card(m, o):
+                    if m[o + _DISTINCT] == _CAPTURES_FIRST:
+                        m[o + _DISTINCT] = _LAYS_AFTER  # the hand again
+                        m[o + _HAND_I] = 0
+                        continue
                     m[o + _STAGE] = _DONE
                     return False
                 continue
@@ -164,7 +176,7 @@ class Plays:
         m[o + _CARD_] = card
         m[o + _CAPTURES] = 0
         m[o + _STAGE] = _LAY
-        if st.floor_n == 0:
+        if st.floor_n == 0 or m[o + _DISTINCT] == _LAYS_AFTER:
             return True
         rk = card >> 2
         if rk == C.JACK:
@@ -179,7 +191,7 @@ class Plays:
                 m[o + _K] = k
                 m[o + _LOW] = k if st.capture == R.CAPTURE_MAXIMAL else 1
                 m[o + _STAGE] = _FACE
-        else:
+        elif st.floor_sum > rk:  # (a take adds up to the card's value at least)
             m[o + _STAGE] = _TAKES_START
         return True
 

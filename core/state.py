@@ -223,49 +223,44 @@ class State:
         """Play a generated play for the seat to move."""
         u = self.undo
         top = self.undo_top
+        loc = self.loc
         card = word & CARD_MASK
         flags = word >> FLAGS_SHIFT
-        n = 0
+        n = top  # the next taken card's place in u
         if flags & SWEEP:
             for c in range(52):
-                if self.loc[c] == FLOOR:
-                    u[top + n] = c
+                if loc[c] == FLOOR:
+                    u[n] = c
                     n += 1
         elif not flags & LAY:
+            # take: counts of ranks packed 3 bits a rank from rank rk (a
+            # number card: from the Ace; a face card: its own, one field)
             rk = card >> RANK_SHIFT
-            if rk > C.JACK:
-                n = self._pick(rk, take, NOBODY, top, n)
-            else:
-                v = 1
-                while take:
-                    k = take & 7
-                    if k:
-                        # the 2C / 10D is taken only when the flags say so;
-                        # the other cards of its value are picked without it
-                        special = C.TWO_CLUBS if v == 2 else (C.TEN_DIAMONDS if v == 10 else NOBODY)
-                        if special != NOBODY and self.loc[special] == FLOOR:
-                            if flags & (TAKES_2C if v == 2 else TAKES_10D):
-                                u[top + n] = special
-                                n += 1
-                                k -= 1
-                        n = self._pick(v - 1, k, special, top, n)
-                    take >>= 3
-                    v += 1
-        self._commit(card, flags, n)
-
-    def _pick(self, rk, k, special, top, n):
-        # the first k floor cards of rank rk in suit order, leaving out the
-        # card special (the 2C or 10D, placed by apply() itself)
-        c = rk << RANK_SHIFT
-        end = c + 4
-        u = self.undo
-        while k and c < end:
-            if self.loc[c] == FLOOR and c != special:
-                u[top + n] = c
-                n += 1
-                k -= 1
-            c += 1
-        return n
+            if rk < C.JACK:
+                rk = 0
+            while take:
+                k = take & 7
+                if k:
+                    # the 2C / 10D is taken only when the flags say so;
+                    # the other cards of its value are picked without it
+                    special = C.TWO_CLUBS if rk == 1 else (C.TEN_DIAMONDS if rk == 9 else NOBODY)
+                    if special != NOBODY and loc[special] == FLOOR:
+                        if flags & (TAKES_2C if rk == 1 else TAKES_10D):
+                            u[n] = special
+                            n += 1
+                            k -= 1
+                    # the first k floor cards of the rank in suit order (a
+                    # generated play: they are there)
+                    c = rk << RANK_SHIFT
+                    while k:
+                        if loc[c] == FLOOR and c != special:
+                            u[n] = c
+                            n += 1
+                            k -= 1
+                        c += 1
+                take >>= 3
+                rk += 1
+        self._commit(card, flags, n - top)
 
     def preview(self, word, take, out):
         """The floor cards a generated play would take, into the bytearray
@@ -288,16 +283,18 @@ class State:
     def _commit(self, card, flags, n):
         # taken cards are undo[top : top + n]; push the header after them
         seat = self.to_move
+        hand = self.hand
         hbase = HAND_STRIDE * seat
-        hn = self.hand_n[seat]
-        i = 0
-        while self.hand[hbase + i] != card:
+        hn = self.hand_n[seat] - 1
+        i = hbase
+        while hand[i] != card:
             i += 1
-        slot_i = i
-        while i < hn - 1:
-            self.hand[hbase + i] = self.hand[hbase + i + 1]
+        slot_i = i - hbase
+        end = hbase + hn
+        while i < end:
+            hand[i] = hand[i + 1]
             i += 1
-        self.hand_n[seat] = hn - 1
+        self.hand_n[seat] = hn
         u = self.undo
         top = self.undo_top
         h = top + n
@@ -312,12 +309,22 @@ class State:
         else:
             side = seat % self.nsides
             where = PILE + side
-            pts = self.points[card]
+            loc = self.loc
+            fr = self.floor_rank
+            points = self.points
+            pts = points[card]
+            fs = 0
             for j in range(top, h):
                 c = u[j]
-                self._off_floor(c, where)
-                pts += self.points[c]
-            self.loc[card] = where
+                loc[c] = where
+                rk = c >> RANK_SHIFT
+                fr[rk] -= 1
+                if rk < C.JACK:
+                    fs += rk + 1
+                pts += points[c]
+            self.floor_n -= n
+            self.floor_sum -= fs
+            loc[card] = where
             self.pile_n[side] += n + 1
             self.pile_points[side] += pts
             if flags & BASRA:
@@ -333,8 +340,6 @@ class State:
         h = self.undo_top - 5
         n = u[h]
         card = u[h + 1]
-        slot_i = u[h + 2]
-        flags = u[h + 3]
         seat = self.to_move - 1
         if seat < 0:
             seat = self.nseats - 1
@@ -346,29 +351,36 @@ class State:
             self.clock -= 1
         else:
             side = seat % self.nsides
-            pts = self.points[card]
+            loc = self.loc
+            fr = self.floor_rank
+            points = self.points
+            pts = points[card]
+            fs = 0
             top = h - n
             for j in range(top, h):
                 c = u[j]
-                self.loc[c] = FLOOR
-                self.floor_n += 1
+                loc[c] = FLOOR
                 rk = c >> RANK_SHIFT
-                self.floor_rank[rk] += 1
+                fr[rk] += 1
                 if rk < C.JACK:
-                    self.floor_sum += rk + 1
-                pts += self.points[c]
+                    fs += rk + 1
+                pts += points[c]
+            self.floor_n += n
+            self.floor_sum += fs
             self.pile_n[side] -= n + 1
             self.pile_points[side] -= pts
-            if flags & BASRA:
+            if u[h + 3] & BASRA:
                 self.basras[side] -= 1
             self.last_capturer = u[h + 4]
-        self.loc[card] = HAND + seat
+            loc[card] = HAND + seat
+        hand = self.hand
         hbase = HAND_STRIDE * seat
-        i = self.hand_n[seat]
+        i = hbase + self.hand_n[seat]
+        slot_i = hbase + u[h + 2]
         while i > slot_i:
-            self.hand[hbase + i] = self.hand[hbase + i - 1]
+            hand[i] = hand[i - 1]
             i -= 1
-        self.hand[hbase + slot_i] = card
+        hand[slot_i] = card
         self.hand_n[seat] += 1
         self.undo_top = h - n
 

@@ -191,3 +191,71 @@ def ai_decisions(level, hands=2, players=2, scale=0):
             st.apply(word, take)
     times.sort()
     return {"median": times[len(times) // 2], "worst": times[-1], "decisions": len(times)}
+
+
+def search_rate(players=2, hands=4):
+    """Positions a second the expert's search visits at its budget (work in
+    positions, no clock) over whole hands, both seats the expert: the rate
+    behind core/ai/player.py POSITIONS_PER_SECOND (tools/calibrate.py
+    vm_search_rate scales it to a board)."""
+    from core.ai.observe import observe
+    from core.ai.player import Player
+
+    rules = preset("egyptian", players=players)
+    g = Game(rules, 1)
+    seats = [Player(rules, "expert", s + 1) for s in range(players)]
+    us = 0
+    positions = 0
+    for h in range(hands):
+        g.reset(h + 7)
+        g.start_hand()
+        st = g.state
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            p = seats[st.to_move]
+            s = p.search
+            obs = observe(st, st.to_move, p.obs)
+            t0 = now_us()
+            s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
+            while not s.step():
+                pass
+            i = s.best()
+            us += since_us(t0)
+            positions += s.spent
+            st.apply(s.root[2 * i], s.root[2 * i + 1])
+    return {"positions": positions, "ms": us / 1000, "per_second": positions * 1e6 / us}
+
+
+def last_deal_solves(hands=30, seed=99):
+    """Positions the expert's exact solve of a 2-player last deal needs (every
+    pass counted, no budget), by cards left in the two hands (6, 7, 8), over
+    hands of random play: {cards: sorted list} (docs/ai.md)."""
+    from core.ai.observe import observe
+    from core.ai.player import Player
+
+    rules = preset("egyptian", players=2)
+    p = Player(rules, "expert", 1)
+    s = p.search
+    cursor = Plays()
+    prng = Prng(seed)
+    need = {6: [], 7: [], 8: []}
+    for h in range(hands):
+        g = Game(rules, h + 1)
+        g.start_hand()
+        st = g.state
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            left = st.hand_n[0] + st.hand_n[1]
+            if st.stock_pos == 52 and left in need:
+                s.begin(observe(st, st.to_move, p.obs), p.worlds, p.plies, p.nodes, None, 0, 1 << 20)
+                while not s.step():
+                    pass
+                need[left].append(s.spent)
+            n = _list_all(st, cursor)
+            nth(cursor, st, prng.below(n))  # a random play
+            st.apply(cursor.word, cursor.take)
+    for v in need.values():
+        v.sort()
+    return need

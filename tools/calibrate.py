@@ -27,6 +27,7 @@ MicroPython (time.ticks_ms):
 
     python -m tools.calibrate            # both loop timings and the factors
     python -m tools.calibrate --no-vm    # CPython only
+    python -m tools.calibrate --search 2 # the expert's positions a second (2 players)
 
     from tools.calibrate import prime_loop_seconds, rp2040_factor, rp2040_estimate
     loop_s, count = prime_loop_seconds()           # here (CPython or MicroPython)
@@ -113,13 +114,47 @@ def vm_factor(vm_loop_seconds=None):
     return rp2040_factor(vm_loop_seconds)
 
 
+def vm_search_rate(players=2, hands=4, timeout=600):
+    """(CPython side) The expert's positions a second on the MicroPython VM
+    (tools/bench_core.py search_rate) and on a board: scaled by the
+    calibration loop timed in the same run (before and after the search:
+    the mean), then divided by CIRCUITPYTHON_SLOWER. core/ai/player.py
+    POSITIONS_PER_SECOND is the board figure."""
+    from harness.mpvm import run_json
+
+    rows = run_json(
+        "import json\n"
+        "from tools.calibrate import prime_loop_seconds\n"
+        "from tools import bench_core\n"
+        "before = prime_loop_seconds()[0]\n"
+        "r = bench_core.search_rate(%d, %d)\n"
+        "r['loop'] = (before + prime_loop_seconds()[0]) / 2\n"
+        "print(json.dumps(r))\n" % (players, hands),
+        trees=("core", "hal", "tools"),
+        helpers=False,
+        timeout=timeout,
+    )
+    r = rows[-1]
+    r["rp2040"] = r["per_second"] / rp2040_factor(r["loop"])
+    r["board"] = r["rp2040"] / CIRCUITPYTHON_SLOWER
+    return r
+
+
 def main(argv=None):
     import argparse
 
     ap = argparse.ArgumentParser(prog="python -m tools.calibrate", description=__doc__.split("\n\n")[0])
     ap.add_argument("--limit", type=int, default=LIMIT, help="numbers below this (the factor is only meaningful for 20000)")
     ap.add_argument("--no-vm", action="store_true", help="skip the MicroPython VM run")
+    ap.add_argument("--search", type=int, metavar="PLAYERS", help="the expert's positions a second instead")
     args = ap.parse_args(argv)
+    if args.search:
+        r = vm_search_rate(args.search)
+        print(f"expert, {args.search} players: {r['positions']} positions in {r['ms']:.0f} ms on the VM,"
+              f" {r['per_second']:.0f} a second; calibration loop {r['loop']:.3f} s")
+        print(f"RP2040 estimate {r['rp2040']:.0f} a second; a board (/ {CIRCUITPYTHON_SLOWER}) {r['board']:.0f}"
+              f" (core/ai/player.py POSITIONS_PER_SECOND)")
+        return
 
     print(f"trial-division prime loop, numbers below {args.limit} (CircuitPython issue 6292)")
     print(f"published: {PUBLISHED_RP2040_SECONDS:.0f} s on a QT Py RP2040 @ 125 MHz (CircuitPython)")

@@ -20,6 +20,7 @@ from core.sums import covers
 Q = const(4)  # units per point
 CARD = const(4)  # one card of lead toward the majority: about a point
 SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
+_HAND = const(2)  # core/state.py HAND: where a card in seat s's hand is, HAND + s
 
 
 class Evaluator:
@@ -64,24 +65,29 @@ class Evaluator:
 
     def static(self, st, side, carry):
         """Estimated margin of a hand in progress."""
-        pts = self.points
-        half = 26 if self.nsides == 2 else 52
-        for s in range(self.nsides):
+        nsides = self.nsides
+        half = 26 if nsides == 2 else 52
+        total = 0
+        mine = 0
+        for s in range(nsides):
             n = st.pile_n[s]
             p = st.pile_points[s] * Q + st.basras[s] * self.basra
             if n > half:
                 p += self.majority + carry * Q + 26 * CARD
             else:
                 p += n * CARD
-            pts[s] = p
-        for seat in range(st.nseats):
-            base = 6 * seat
-            s = seat % self.nsides
-            for i in range(st.hand_n[seat]):
-                c = st.hand[base + i]
-                if (c >> 2) == C.JACK or (c == C.SEVEN_DIAMONDS and self.seven_special):
-                    pts[s] += SWEEPER
-        return self._margin(side)
+            total += p
+            if s == side:
+                mine = p
+        # the Jacks and the 7D in hands, found where they are
+        loc = st.loc
+        for c in range(C.JACK << 2, (C.JACK << 2) + 5):
+            w = loc[c if c < (C.JACK << 2) + 4 else C.SEVEN_DIAMONDS] - _HAND
+            if 0 <= w < 4 and (c < (C.JACK << 2) + 4 or self.seven_special):
+                total += SWEEPER
+                if w % nsides == side:
+                    mine += SWEEPER
+        return nsides * mine - total
 
     def threat(self, st, side):
         """What the seat to move can take from the floor at once with the

@@ -21,10 +21,11 @@ from core.prng import Prng
 # deadline (ms) whatever its budget (twice it for the exact solve of a last
 # deal, core/ai/search.py _EXACT)
 DEVICE_DEADLINE_MS = const(800)
-# positions the search visits a second on a board: the RP2040 estimate of
-# `make bench` (the MicroPython VM scaled by the calibration loop), divided
-# by 1.25, what CircuitPython firmware measured against the estimates
-POSITIONS_PER_SECOND = const(560)
+# positions the search visits a second on a board: the RP2040 estimate (the
+# MicroPython VM's rate scaled by the calibration loop timed in the same
+# run), divided by 1.25, what CircuitPython firmware measured against the
+# estimates: `python -m tools.calibrate --search 2` (and 4)
+POSITIONS_PER_SECOND = const(440)
 # the anytime levels' budget, in positions: the deadline's worth of work, so
 # that the arena and the tests play what a board plays, on every machine
 DEVICE_WORK = const(DEVICE_DEADLINE_MS * POSITIONS_PER_SECOND // 1000)

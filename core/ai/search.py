@@ -21,7 +21,7 @@ so its call depth is the same at every depth (a board's Python stack is
 2 KB). Anytime: the budget is worlds and positions (deterministic: tests,
 arena), and optionally a deadline on a clock (an object with ``ticks_ms()``
 and ``since(ticks)``, such as hal.clock.Clock: one wrap-safe arithmetic).
-The search looks at the clock at every position and, once the deadline has
+The search looks at the clock every 8 positions and, once the deadline has
 passed, drops the world in progress and answers with what the finished
 worlds say (the one-ply values when none finished). Allocates nothing per
 decision.
@@ -36,6 +36,7 @@ _INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
 _MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
 _EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
+_CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 18 ms)
 
 
 class Search(Roots):
@@ -329,32 +330,34 @@ class Search(Roots):
         beta = self.beta
         best = self.best_v
         maximize = self.maximize
+        depth_left = self.depth_left
+        dealt = self.dealt
         plays = self.plays
         p = 1
         alpha[1] = floor
         beta[1] = _INF
-        self.depth_left[1] = depth if depth > 0 else 0
+        depth_left[1] = depth if depth > 0 else 0
         v = self._open(1)
         while True:
-            if self.aborted:
-                # give back every play and deal made below the root play
-                while p > 1:
-                    p -= 1
-                    w.undo_play()
-                    if self.dealt[p]:
-                        w.undeal()
-                return 0
             if v == _OPEN:
                 if alpha[p] < beta[p] and plays.next(p):
                     w.apply(plays.word, plays.take)
                     p += 1
                     alpha[p] = alpha[p - 1]
                     beta[p] = beta[p - 1]
-                    self.depth_left[p] = self.depth_left[p - 1] - 1
+                    depth_left[p] = depth_left[p - 1] - 1
                     v = self._open(p)
+                    if self.aborted:
+                        # give back every play and deal made below the root play
+                        while p > 1:
+                            p -= 1
+                            w.undo_play()
+                            if dealt[p]:
+                                w.undeal()
+                        return 0
                     continue
                 v = best[p]  # every play tried (or a cut-off): the frame is done
-                if self.dealt[p]:
+                if dealt[p]:
                     w.undeal()
             if p == 1:
                 return v
@@ -377,20 +380,23 @@ class Search(Roots):
         of the hand, the depth reached, or the budget spent: aborted), else
         _OPEN with the frame ready to list its plays."""
         w = self.world
-        self.dealt[p] = 0
-        if w.hands_empty():
+        dealt = self.dealt
+        dealt[p] = 0
+        if not w.hand_n[w.to_move] and w.hands_empty():
             if w.stock_pos == 52:
                 return self.ev.final(w, self.side, self.carry)
             w.deal()
-            self.dealt[p] = 1
-        self.nodes += 1
-        if self.nodes > self.node_cap or self._late():
+            dealt[p] = 1
+        n = self.nodes + 1
+        self.nodes = n
+        if n > self.node_cap or (not n & _CLOCK_EVERY and self._late()):
             self.aborted = True
         elif self.depth_left[p] == 0 or p >= _MAX_PLY:
             self.cut = True
             # the static value, and what the seat to move takes at once
-            v = self.ev.static(w, self.side, self.carry) + self.ev.threat(w, self.side)
-            if self.dealt[p]:
+            ev = self.ev
+            v = ev.static(w, self.side, self.carry) + ev.threat(w, self.side)
+            if dealt[p]:
                 w.undeal()
             return v
         else:
@@ -399,6 +405,6 @@ class Search(Roots):
             self.best_v[p] = -_INF if mx else _INF
             self.plays.start(w, -1, True, p)
             return _OPEN
-        if self.dealt[p]:
+        if dealt[p]:
             w.undeal()
         return 0
