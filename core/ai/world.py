@@ -14,6 +14,7 @@ from core.state import FLOOR, HAND, PILE
 class Sampler:
     def __init__(self):
         self.pool = bytearray(52)
+        self.order = bytearray(52)  # four players: the unseen cards' order, a cycle of worlds
 
     def sample(self, obs, world, prng, index=-1):
         """Make world (a State of obs's rules) one possible truth behind obs:
@@ -44,13 +45,29 @@ class Sampler:
             world.hand[6 * seat + i] = c
             world.loc[c] = HAND + seat
         world.hand_n[seat] = obs.hand_len
-        if index < 0:
-            prng.shuffle(pool, n)
-        else:
+        h = obs.hand_n[(seat + 1) % obs.nseats]
+        if index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
+            # sampled world t = -1 - index of a cycle (four players): the
+            # cycle's order turned by t hands, so that the next player holds
+            # each unseen card in one world of the cycle at most; the stock
+            # shuffled again
+            t = (-1 - index) % (n // h) * h
+            order = self.order
+            for i in range(n):
+                pool[i] = order[(i + t) % n]
             k = 0
             for s in range(obs.nseats):
-                if s == seat:
-                    continue
+                if s != seat:
+                    k += obs.hand_n[s]
+            prng.shuffle(pool, n, k)
+        elif index < 0:
+            prng.shuffle(pool, n)
+            for i in range(n):
+                self.order[i] = pool[i]
+        else:
+            k = 0
+            for j in range(1, obs.nseats):
+                s = (seat + j) % obs.nseats
                 h = obs.hand_n[s]
                 ways = choose(n - k, h)
                 rank = index % ways
@@ -72,12 +89,11 @@ class Sampler:
                     i += 1
                 k += h
             prng.shuffle(pool, n, k)  # the stock: the rest in a random order
-        # the other hands dealt from the start of pool, seat by seat; the
-        # stock the rest
+        # the other hands dealt from the start of pool, seat by seat from the
+        # next; the stock the rest
         k = 0
-        for s in range(obs.nseats):
-            if s == seat:
-                continue
+        for j in range(1, obs.nseats):
+            s = (seat + j) % obs.nseats
             base = 6 * s
             for i in range(obs.hand_n[s]):
                 c = pool[k]
