@@ -5,7 +5,10 @@ in a random order. The oracle (an observation with ``cheat``) copies the
 true state instead (core/ai/oracle.py). When few splits of the unseen cards
 into the other hands are possible (``count``), ``sample`` makes the k-th of
 them when asked (the stock's order still drawn), so that a search can take
-each once. Allocates nothing.
+each once. With four players the sampled worlds come in cycles: one order
+of the unseen cards, turned by the next player's hand from world to world,
+so that the next player holds each unseen card in one world of a cycle at
+most (fewer worlds miss or repeat a card it may hold). Allocates nothing.
 """
 from core.ai.observe import UNSEEN, copy_piles
 from core.state import FLOOR, HAND, PILE
@@ -18,9 +21,10 @@ class Sampler:
 
     def sample(self, obs, world, prng, index=-1):
         """Make world (a State of obs's rules) one possible truth behind obs:
-        the unseen cards shuffled, or (index >= 0) their index-th split into
-        the other hands (0 <= index < count(); the worlds enumerated rather
-        than sampled, the stock's order still random)."""
+        the unseen cards shuffled (index < 0: the search's world -1 - index,
+        in cycles with four players), or (index >= 0) their index-th split
+        into the other hands (0 <= index < count(); the worlds enumerated
+        rather than sampled, the stock's order still random)."""
         if obs.cheat is not None:
             from core.ai.oracle import copy_state  # (never on the device)
             copy_state(obs.cheat, world)
@@ -47,9 +51,10 @@ class Sampler:
         world.hand_n[seat] = obs.hand_len
         h = obs.hand_n[(seat + 1) % obs.nseats]
         if index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
-            # sampled world t = -1 - index of a cycle (four players): the
-            # cycle's order turned by t hands, so that the next player holds
-            # each unseen card in one world of the cycle at most; the stock
+            # the search's world -1 - index, within a cycle (four players):
+            # the order drawn at the cycle's first world, turned by a hand
+            # of the next player's a world (the next player holds each
+            # unseen card in one world of the cycle at most); the stock
             # shuffled again
             t = (-1 - index) % (n // h) * h
             order = self.order
