@@ -176,3 +176,54 @@ def test_a_leaf_counts_the_basra_the_player_to_move_holds():
     assert ev.threat(st, 1) == 3 * CARD + 10 * 4
     st.hand[6] = C.JACK * 4  # a Jack sweeps, no basra
     assert ev.threat(st, 1) == 3 * CARD
+
+
+def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
+    from core.ai.evaluate import CARD, Evaluator
+
+    rules = R.preset("egyptian", players=4)
+    ev = Evaluator(rules)
+    st = State(rules)
+    st.clear(0)
+    st.lay(1 * 4)  # a 2
+    st.lay(2 * 4 + 1)  # a 3: a 5 clears them
+    basra = 3 * CARD + 10 * 4
+    for seat in range(4):
+        st.hand_n[seat] = 1
+        st.hand[6 * seat] = 4 * 4 + seat  # a 5 each
+    st.to_move = 1  # side 1: side 0's opponent
+    assert ev.threat(st, 0) == -basra
+    assert ev.threat(st, 1) == 0  # its partners' view: their own take
+    st.to_move = 2  # side 0: the partner of seat 0
+    assert ev.threat(st, 0) == 0
+    assert ev.threat(st, 1) == -basra
+
+
+def test_four_player_sampled_worlds_give_the_next_player_each_unseen_card_once_a_cycle():
+    from core.ai.observe import UNSEEN, Observation, observe
+    from core.ai.world import Sampler
+    from core.prng import Prng
+
+    rules, st = midgame(players=4, seed=5, plies=2)
+    seat = st.to_move
+    nxt = (seat + 1) % 4
+    obs = observe(st, seat, Observation(rules))
+    unseen = sum(1 for c in range(52) if obs.where[c] == UNSEEN)
+    h = st.hand_n[nxt]
+    cycle = unseen // h
+    assert cycle > 2
+    sampler = Sampler()
+    prng = Prng(3)
+    world = State(rules)
+    held = []
+    for t in range(2 * cycle):
+        sampler.sample(obs, world, prng, -1 - t)
+        for s in range(4):
+            assert world.hand_n[s] == st.hand_n[s]
+            assert all(world.loc[c] == HAND + s for c in world.hand_cards(s))
+        assert sorted(world.hand_cards(seat)) == sorted(st.hand_cards(seat))
+        held.append(frozenset(world.hand_cards(nxt)))
+    for first in (0, cycle):
+        hands = held[first:first + cycle]
+        assert len(frozenset().union(*hands)) == cycle * h  # no card twice
+    assert held[cycle] not in held[:cycle]  # a new cycle, a new order

@@ -4,9 +4,9 @@
 included). ``static`` estimates a hand in progress: points already taken,
 the card lead toward the majority, and Jacks and the 7 of diamonds still in
 hand (they will sweep a floor later). ``threat`` is what the seat to move
-takes at once with the hand it holds (a search's leaf). What the next
-player can do to the floor a play leaves is the one-play levels'
-(core/ai/onestep.py ``danger``).
+takes at once with the hand it holds (a search's leaf; with four players
+an opponent's only). What the next player can do to the floor a play
+leaves is the one-play levels' (core/ai/onestep.py ``danger``).
 """
 from array import array
 
@@ -93,13 +93,15 @@ class Evaluator:
         """What the seat to move can take from the floor at once with the
         hand it holds (a leaf of the search, where the hands are dealt): a
         basra (a card clearing the floor) or a Jack's sweep, for side or
-        against it."""
+        against it. With four players only the opponents' takes count: a
+        partner's take would be answered in the search by an opponent that
+        saw the partner's sampled hand (docs/ai.md)."""
         fn = st.floor_n
-        if fn == 0:
+        seat = st.to_move
+        if fn == 0 or st.nseats == 4 and seat % self.nsides == side:
             return 0
         fr = st.floor_rank
         faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
-        seat = st.to_move
         base = 6 * seat
         whole = (fn + 1) * CARD
         best = 0

@@ -173,7 +173,7 @@ class Search(Roots):
             self._anytime(n, totals)
         else:
             if self.tried:
-                self.sampler.sample(self.obs, self.world, self.prng)
+                self.sampler.sample(self.obs, self.world, self.prng, -1 - self.tried)
             self.tried += 1
             ok = self._pass(n, self.depth, self.nodes_per_world)
             self.spent += self.nodes
@@ -206,7 +206,7 @@ class Search(Roots):
             if self.enum:
                 t = (self.offset + t * self.stride) % self.enum
             else:
-                t = -1
+                t = -1 - t  # the t-th sampled world
             self.sampler.sample(self.obs, self.world, self.prng, t)
         # one world (two players, exact): only the best play matters; the
         # last set's best is searched first

@@ -5,7 +5,10 @@ in a random order. The oracle (an observation with ``cheat``) copies the
 true state instead (core/ai/oracle.py). When few splits of the unseen cards
 into the other hands are possible (``count``), ``sample`` makes the k-th of
 them when asked (the stock's order still drawn), so that a search can take
-each once. Allocates nothing.
+each once. With four players the sampled worlds come in cycles: one order
+of the unseen cards, turned by the next player's hand from world to world,
+so that the next player holds each unseen card in one world of a cycle at
+most (fewer worlds miss or repeat a card it may hold). Allocates nothing.
 """
 from core.ai.observe import UNSEEN, copy_piles
 from core.state import FLOOR, HAND, PILE
@@ -14,12 +17,14 @@ from core.state import FLOOR, HAND, PILE
 class Sampler:
     def __init__(self):
         self.pool = bytearray(52)
+        self.order = bytearray(52)  # four players: the unseen cards' order, a cycle of worlds
 
     def sample(self, obs, world, prng, index=-1):
         """Make world (a State of obs's rules) one possible truth behind obs:
-        the unseen cards shuffled, or (index >= 0) their index-th split into
-        the other hands (0 <= index < count(); the worlds enumerated rather
-        than sampled, the stock's order still random)."""
+        the unseen cards shuffled (index < 0: the search's world -1 - index,
+        in cycles with four players), or (index >= 0) their index-th split
+        into the other hands (0 <= index < count(); the worlds enumerated
+        rather than sampled, the stock's order still random)."""
         if obs.cheat is not None:
             from core.ai.oracle import copy_state  # (never on the device)
             copy_state(obs.cheat, world)
@@ -44,13 +49,30 @@ class Sampler:
             world.hand[6 * seat + i] = c
             world.loc[c] = HAND + seat
         world.hand_n[seat] = obs.hand_len
-        if index < 0:
-            prng.shuffle(pool, n)
-        else:
+        h = obs.hand_n[(seat + 1) % obs.nseats]
+        if index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
+            # the search's world -1 - index, within a cycle (four players):
+            # the order drawn at the cycle's first world, turned by a hand
+            # of the next player's a world (the next player holds each
+            # unseen card in one world of the cycle at most); the stock
+            # shuffled again
+            t = (-1 - index) % (n // h) * h
+            order = self.order
+            for i in range(n):
+                pool[i] = order[(i + t) % n]
             k = 0
             for s in range(obs.nseats):
-                if s == seat:
-                    continue
+                if s != seat:
+                    k += obs.hand_n[s]
+            prng.shuffle(pool, n, k)
+        elif index < 0:
+            prng.shuffle(pool, n)
+            for i in range(n):
+                self.order[i] = pool[i]
+        else:
+            k = 0
+            for j in range(1, obs.nseats):
+                s = (seat + j) % obs.nseats
                 h = obs.hand_n[s]
                 ways = choose(n - k, h)
                 rank = index % ways
@@ -72,12 +94,11 @@ class Sampler:
                     i += 1
                 k += h
             prng.shuffle(pool, n, k)  # the stock: the rest in a random order
-        # the other hands dealt from the start of pool, seat by seat; the
-        # stock the rest
+        # the other hands dealt from the start of pool, seat by seat from the
+        # next; the stock the rest
         k = 0
-        for s in range(obs.nseats):
-            if s == seat:
-                continue
+        for j in range(1, obs.nseats):
+            s = (seat + j) % obs.nseats
             base = 6 * s
             for i in range(obs.hand_n[s]):
                 c = pool[k]
