@@ -20,6 +20,7 @@ scores, carry, variant.
 """
 from core import cards as C
 from core import rules as R
+from core.ai.world import choose
 from core.bots import make_bot
 from core.game import Game
 from core.scoring import card_points, score
@@ -39,16 +40,6 @@ def _choose(items, k):
     for i in range(len(items) - k + 1):
         for rest in _choose(items[i + 1:], k - 1):
             yield [items[i]] + rest
-
-
-def _ways(n, k):
-    # how many k-card subsets n cards have
-    if k < 0 or k > n:
-        return 0
-    r = 1
-    for i in range(k):
-        r = r * (n - i) // (i + 1)
-    return r
 
 
 def _groups(state, word, take):
@@ -87,7 +78,7 @@ def count_takes(state, word, take):
     """How many sets of floor cards a generated play stands for."""
     n = 1
     for _fixed, plain, k in _groups(state, word, take):
-        n *= _ways(len(plain), k)
+        n *= choose(len(plain), k)
     return n
 
 
@@ -115,7 +106,7 @@ def _nth_take(state, word, take, i):
     groups = _groups(state, word, take)
     for g in range(len(groups) - 1, -1, -1):
         fixed, plain, k = groups[g]
-        ways = _ways(len(plain), k)
+        ways = choose(len(plain), k)
         j = i % ways
         i //= ways
         for combo in _choose(plain, k):
