@@ -129,22 +129,30 @@ def _greedy(st, cursor, out):
     nth(cursor, st, best)
 
 
+def _turns(g, hands, first):
+    """Each position to play in hands whole hands of g, the h-th dealt from
+    seed first + h and scored at its end (the stock dealt as the hands run
+    out): yields the state, for the caller to play one play on it."""
+    for h in range(hands):
+        g.reset(first + h)
+        g.start_hand()
+        st = g.state
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            yield st
+        g.end_hand()
+
+
 def greedy_hands(hands=10):
     """Milliseconds per hand of greedy self-play (2 players, egyptian)."""
     g = Game(preset("egyptian"), 1)
     cursor = Plays()
     out = array("i", [0] * 4)
     t0 = now_us()
-    for h in range(hands):
-        g.reset(h + 1)
-        g.start_hand()
-        st = g.state
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            _greedy(st, cursor, out)
-            st.apply(cursor.word, cursor.take)
-        g.end_hand()
+    for st in _turns(g, hands, 1):
+        _greedy(st, cursor, out)
+        st.apply(cursor.word, cursor.take)
     return {"ms": since_us(t0) / 1000 / hands}
 
 
@@ -175,20 +183,14 @@ def ai_decisions(level, hands=2, players=2, scale=0):
     g = Game(rules, 1)
     seats = [Player(rules, level, s + 1) for s in range(players)]
     times = []
-    for h in range(hands):
-        g.reset(h + 7)
-        g.start_hand()
-        st = g.state
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            t0 = now_us()
-            if scale:
-                word, take = choose(seats[st.to_move], st, st.to_move, 0, rp2040_clock(scale), DEVICE_DEADLINE_MS)
-            else:
-                word, take = choose(seats[st.to_move], st, st.to_move)
-            times.append(since_us(t0) / 1000)
-            st.apply(word, take)
+    for st in _turns(g, hands, 7):
+        t0 = now_us()
+        if scale:
+            word, take = choose(seats[st.to_move], st, st.to_move, 0, rp2040_clock(scale), DEVICE_DEADLINE_MS)
+        else:
+            word, take = choose(seats[st.to_move], st, st.to_move)
+        times.append(since_us(t0) / 1000)
+        st.apply(word, take)
     times.sort()
     return {"median": times[len(times) // 2], "worst": times[-1], "decisions": len(times)}
 
@@ -198,6 +200,7 @@ def search_rate(players=2, hands=4):
     positions, no clock) over whole hands, both seats the expert: the rate
     behind core/ai/player.py POSITIONS_PER_SECOND (tools/calibrate.py
     vm_search_rate scales it to a board)."""
+    from core.ai.levelbot import decide
     from core.ai.observe import observe
     from core.ai.player import Player
 
@@ -206,24 +209,15 @@ def search_rate(players=2, hands=4):
     seats = [Player(rules, "expert", s + 1) for s in range(players)]
     us = 0
     positions = 0
-    for h in range(hands):
-        g.reset(h + 7)
-        g.start_hand()
-        st = g.state
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            p = seats[st.to_move]
-            s = p.search
-            obs = observe(st, st.to_move, p.obs)
-            t0 = now_us()
-            s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
-            while not s.step():
-                pass
-            i = s.best()
-            us += since_us(t0)
-            positions += s.spent
-            st.apply(s.root[2 * i], s.root[2 * i + 1])
+    for st in _turns(g, hands, 7):
+        p = seats[st.to_move]
+        s = p.search
+        obs = observe(st, st.to_move, p.obs)
+        t0 = now_us()
+        i = decide(p, obs)
+        us += since_us(t0)
+        positions += s.spent
+        st.apply(s.root[2 * i], s.root[2 * i + 1])
     return {"positions": positions, "ms": us / 1000, "per_second": positions * 1e6 / us}
 
 
@@ -240,22 +234,16 @@ def last_deal_solves(hands=30, seed=99):
     cursor = Plays()
     prng = Prng(seed)
     need = {6: [], 7: [], 8: []}
-    for h in range(hands):
-        g = Game(rules, h + 1)
-        g.start_hand()
-        st = g.state
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            left = st.hand_n[0] + st.hand_n[1]
-            if st.stock_pos == 52 and left in need:
-                s.begin(observe(st, st.to_move, p.obs), p.worlds, p.plies, p.nodes, None, 0, 1 << 20)
-                while not s.step():
-                    pass
-                need[left].append(s.spent)
-            n = _list_all(st, cursor)
-            nth(cursor, st, prng.below(n))  # a random play
-            st.apply(cursor.word, cursor.take)
+    for st in _turns(Game(rules, 1), hands, 1):
+        left = st.hand_n[0] + st.hand_n[1]
+        if st.stock_pos == 52 and left in need:
+            s.begin(observe(st, st.to_move, p.obs), p.worlds, p.plies, p.nodes, None, 0, 1 << 20)
+            while not s.step():
+                pass
+            need[left].append(s.spent)
+        n = _list_all(st, cursor)
+        nth(cursor, st, prng.below(n))  # a random play
+        st.apply(cursor.word, cursor.take)
     for v in need.values():
         v.sort()
     return need
