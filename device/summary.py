@@ -68,50 +68,37 @@ def _majority_side(s):
     return who
 
 
+def _row(name, cells, cell):
+    # a row of the summary: its name in 8 columns, then each side's cell
+    line = name + " " * (8 - len(name))
+    for v in cells:
+        line += cell % v
+    return line
+
+
 def summary_lines(app):
     s = app.sess
     g = s.game
     t = app.table
-    ns = s.nsides
-    w = 8 if ns == 3 else 12
+    sides = range(s.nsides)
+    w = 8 if s.nsides == 3 else 12
     cell = "%" + str(w) + "s"      # a side's column, right-aligned
-    head = "HAND %d" % g.hand_no
-    line = head + " " * (8 - len(head))
-    for side in range(ns):
-        line += cell % t.side_names[side][:w - 1]
-    lines = [line]
-    rows = [_breakdown(s, side, [0] * 5) for side in range(ns)]
+    b = [_breakdown(s, k, [0] * 5) for k in sides]
     maj = _majority_side(s)
     r = s.rules
-    # one row a way to score: its name, then each side's cell
-    for name in ("CARDS", "JACKS", "ACES", "2C", "10D", "BASRAS"):
-        line = name + " " * (8 - len(name))
-        for k in range(ns):
-            b = rows[k]
-            if name == "CARDS":
-                v = "%d+%d" % (b[0], r.majority_points + s.carry_before) if k == maj else "%d" % b[0]
-            elif name == "JACKS":
-                v = "%d" % b[1] if b[1] else "-"
-            elif name == "ACES":
-                v = "%d" % b[2] if b[2] else "-"
-            elif name == "2C":
-                v = "+%d" % r.two_clubs_points if b[3] else "-"
-            elif name == "10D":
-                v = "+%d" % r.ten_diamonds_points if b[4] else "-"
-            else:
-                v = "%dx%d" % (s.hand_basras[k], r.basra_points) if s.hand_basras[k] else "-"
-            line += cell % v
-        lines.append(line)
+    bas = s.hand_basras
     carry = g.carry
-    lines.append("CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                                 ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0
-                                  else "-")))
-    line = "HAND    "
-    for k in range(ns):
-        line += cell % ("OUT" if g.out >> k & 1 else "%d" % g.hand_points[k])
-    lines.append(line)
-    line = "TOTAL   "
-    for k in range(ns):
-        line += cell % ("%d" % g.scores[k])
-    lines.append(line)
-    return lines
+    return [
+        _row("HAND %d" % g.hand_no, [t.side_names[k][:w - 1] for k in sides], cell),
+        _row("CARDS", ["%d+%d" % (b[k][0], r.majority_points + s.carry_before) if k == maj
+                       else "%d" % b[k][0] for k in sides], cell),
+        _row("JACKS", ["%d" % b[k][1] if b[k][1] else "-" for k in sides], cell),
+        _row("ACES", ["%d" % b[k][2] if b[k][2] else "-" for k in sides], cell),
+        _row("2C", ["+%d" % r.two_clubs_points if b[k][3] else "-" for k in sides], cell),
+        _row("10D", ["+%d" % r.ten_diamonds_points if b[k][4] else "-" for k in sides], cell),
+        _row("BASRAS", ["%dx%d" % (bas[k], r.basra_points) if bas[k] else "-" for k in sides], cell),
+        "CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
+                        ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0 else "-")),
+        _row("HAND", ["OUT" if g.out >> k & 1 else "%d" % g.hand_points[k] for k in sides], cell),
+        _row("TOTAL", ["%d" % g.scores[k] for k in sides], cell),
+    ]
