@@ -7,10 +7,10 @@ in deck order: suits C, D, H, S within a rank, ranks A..K. Names are "AS",
 """
 from core.compat import const
 
-CLUBS = const(0)
-DIAMONDS = const(1)
-HEARTS = const(2)
-SPADES = const(3)
+_CLUBS = const(0)
+_DIAMONDS = const(1)
+_HEARTS = const(2)
+_SPADES = const(3)
 
 RANK_SHIFT = const(2)  # rank = card >> RANK_SHIFT (rank() where speed does not matter)
 SUIT_MASK = const(3)  # suit = card & SUIT_MASK (suit())
@@ -20,9 +20,9 @@ JACK = const(10)
 QUEEN = const(11)
 KING = const(12)
 
-TWO_CLUBS = const(4)  # 1 * 4 + CLUBS
-SEVEN_DIAMONDS = const(25)  # 6 * 4 + DIAMONDS
-TEN_DIAMONDS = const(37)  # 9 * 4 + DIAMONDS
+TWO_CLUBS = const(4)  # 1 * 4 + _CLUBS
+SEVEN_DIAMONDS = const(25)  # 6 * 4 + _DIAMONDS
+TEN_DIAMONDS = const(37)  # 9 * 4 + _DIAMONDS
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "CDHS"

@@ -11,7 +11,7 @@ CAPTURE_FREE = const(0)  # any non-empty set that splits into groups of its valu
 CAPTURE_MAXIMAL = const(1)  # only sets to which no further group could be added
 
 # jack_basra: when a Jack's sweep is also a basra
-JACK_BASRA_NEVER = const(0)
+_JACK_BASRA_NEVER = const(0)
 JACK_BASRA_ONE = const(1)  # the floor held exactly one card
 JACK_BASRA_TWO = const(2)  # ... or exactly two (house rule)
 JACK_BASRA_LONE_JACK = const(3)  # the floor held one card, a Jack (Al Komi)
@@ -27,7 +27,7 @@ BASRA_ANY = const(0)
 BASRA_LONE = const(1)  # Lebanese: a lone card matched, or two lone cards by their sum
 
 # leftover: who takes the floor left after the last play
-LEFTOVER_LAST_CAPTURER = const(0)
+_LEFTOVER_LAST_CAPTURER = const(0)
 LEFTOVER_NOBODY = const(1)  # house rule: the cards are set aside, counted for no side
 
 PRESETS = ("egyptian", "french", "alkomi", "czech", "italian", "lebanese", "iraqi")
@@ -42,7 +42,7 @@ class Rules:
         self.hand_size = 4  # cards per player per deal
         self.capture = CAPTURE_FREE
         self.lay_down = True  # a card that could capture may be laid down instead
-        self.jack_basra = JACK_BASRA_NEVER
+        self.jack_basra = _JACK_BASRA_NEVER
         self.seven = SEVEN_SWEEP
         self.seven_max = 10  # floor total limit for the 7 of diamonds
         self.basra_points = 10
@@ -55,7 +55,7 @@ class Rules:
         self.two_clubs_points = 2
         self.ten_diamonds_points = 3
         self.target = 101
-        self.leftover = LEFTOVER_LAST_CAPTURER
+        self.leftover = _LEFTOVER_LAST_CAPTURER
 
     @property
     def sides(self):

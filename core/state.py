@@ -10,8 +10,8 @@ GONE. The floor is also kept as counts per rank, and the numeric total of its
 number cards, so that listing the plays never scans the deck.
 
 A play is two ints in an ``array('i')``:
-- ``word = card | flags << FLAGS_SHIFT`` with the flags below: ``word &
-  CARD_MASK`` is the card, ``word >> FLAGS_SHIFT`` the flags (play_card()
+- ``word = card | flags << _FLAGS_SHIFT`` with the flags below: ``word &
+  _CARD_MASK`` is the card, ``word >> _FLAGS_SHIFT`` the flags (play_card()
   and play_flags() where speed does not matter);
 - ``take``: for a number card, the values taken, packed 3 bits a value (see
   core/sums.py), the 2 of clubs and 10 of diamonds among them when TAKES_2C /
@@ -27,8 +27,8 @@ from core.compat import const
 from core.scoring import card_points, score
 
 # the play word
-CARD_MASK = const(63)  # word & CARD_MASK: the card played
-FLAGS_SHIFT = const(8)  # word >> FLAGS_SHIFT: its flags
+_CARD_MASK = const(63)  # word & _CARD_MASK: the card played
+_FLAGS_SHIFT = const(8)  # word >> _FLAGS_SHIFT: its flags
 
 # play flags
 LAY = const(1)  # laid down, takes nothing
@@ -47,25 +47,25 @@ GONE = const(10)  # leftover set aside (house rule)
 HAND_STRIDE = const(6)  # seat s holds hand[HAND_STRIDE * s:][:hand_n[s]] (rules: 6 cards at most)
 
 NOBODY = const(255)
-MAX_PLIES = const(52)  # plays in one hand, at most
+_MAX_PLIES = const(52)  # plays in one hand, at most
 
 
 def play_card(word):
     """The card a play word plays."""
-    return word & CARD_MASK
+    return word & _CARD_MASK
 
 
 def play_flags(word):
     """The flags of a play word (LAY, SWEEP, BASRA, TAKES_2C, TAKES_10D)."""
-    return word >> FLAGS_SHIFT
+    return word >> _FLAGS_SHIFT
 
 
 class State:
     """One hand: hands, floor, stock, piles, whose turn; apply and undo in place."""
 
-    def __init__(self, rules, plies=MAX_PLIES):
+    def __init__(self, rules, plies=_MAX_PLIES):
         """plies: the most plays applied and not undone at once (a search's
-        world: its depth; a hand: MAX_PLIES)."""
+        world: its depth; a hand: _MAX_PLIES)."""
         r = rules
         self.rules = r
         self.nseats = r.players
@@ -224,8 +224,8 @@ class State:
         u = self.undo
         top = self.undo_top
         loc = self.loc
-        card = word & CARD_MASK
-        flags = word >> FLAGS_SHIFT
+        card = word & _CARD_MASK
+        flags = word >> _FLAGS_SHIFT
         n = top  # the next taken card's place in u
         if flags & SWEEP:
             for c in range(52):

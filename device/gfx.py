@@ -21,14 +21,14 @@ from core.compat import const
 from hal.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
-SMALL_FIRST = const(32)
+_SMALL_FIRST = const(32)
 SMALL_N = const(104)   # ASCII 32..135
 BIG_N = const(95)      # ASCII 32..126
 # extra small glyphs
 G_BACK = const(127)
-G_CLUBS = const(128)
+_G_CLUBS = const(128)
 G_DEALER = const(132)
-G_CURSOR = const(133)
+_G_CURSOR = const(133)
 G_UP = const(134)
 G_DOWN = const(135)
 
@@ -133,7 +133,7 @@ class Text:
 
     def char(self, col, row, code, inv=False):
         if 0 <= col < self.cols:
-            t = code - SMALL_FIRST
+            t = code - _SMALL_FIRST
             if t < 0 or t >= self.font.n:
                 t = 31   # '?'
             self.tile(row * self.cols + col, t + self.font.n if inv else t)
@@ -187,7 +187,7 @@ class Text:
             col = self.char(col, row, 48, inv)
         else:
             col = self.char(col, row, (74, 81, 75)[rk - 10], inv)
-        return self.char(col, row, G_CLUBS + (c & SUIT_MASK), inv)
+        return self.char(col, row, _G_CLUBS + (c & SUIT_MASK), inv)
 
     def clear(self, row=-1, col=0, inv=False):
         """Blank a row from col (every row when row < 0)."""
@@ -203,7 +203,7 @@ class Text:
         out = []
         for i in range(self.cols):
             t = self.shadow[row * self.cols + i] % self.font.n
-            out.append(chr(t + SMALL_FIRST))
+            out.append(chr(t + _SMALL_FIRST))
         return "".join(out).rstrip()
 
     def line(self, row, s, inv=False):
@@ -212,20 +212,19 @@ class Text:
         columns, and the hand's summary is drawn while its last play waits
         for its frame."""
         if isinstance(s, str):
-            s = s.encode()      # indexing bytes gives ints
+            s = s.encode()      # iterating bytes gives ints
         cols = self.cols
+        if len(s) > cols:
+            s = s[:cols]
         n = self.font.n
         off = n if inv else 0
         shadow = self.shadow
         grid = self.grid
         i = row * cols
         end = i + cols
-        ls = len(s)
-        if ls > cols:
-            ls = cols
-        for k in range(ls):
-            t = s[k] - SMALL_FIRST
-            if t < 0 or t >= n:
+        for c in s:     # ints: iterating bytes allocates nothing per item
+            t = c - _SMALL_FIRST
+            if not 0 <= t < n:
                 t = 31   # '?'
             t += off
             if shadow[i] != t:

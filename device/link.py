@@ -10,17 +10,17 @@ bytes as the type says and drops the frame when the CRC differs; lost
 frames are made good by sending again (plays) or by the next heartbeat.
 
 Lobby: both devices send HELLO (version, a random nonce, a random 15-bit
-contribution to the seed, the game they propose) every BEAT_MS. The device
+contribution to the seed, the game they propose) every _BEAT_MS. The device
 with the higher nonce hosts: its proposal is shown on the other, whose
 person accepts (ACCEPT) or declines (QUIT). The seed is made of both
 contributions (``seed_of``), so neither device chooses the deal alone.
 
 Game: each device sends STATUS (version, seed, its role, its place in the
 game: hand number, plays of the hand, a digest of the game so far) when
-its place changes and every BEAT_MS; that is the acknowledgement and the
+its place changes and every _BEAT_MS; that is the acknowledgement and the
 heartbeat. A device sends each play of the hand the other does not have
 yet (PLAY: hand, number in the hand, its place in core.plays' list), again
-every RESEND_MS until a STATUS says it arrived. Two devices whose digests
+every _RESEND_MS until a STATUS says it arrived. Two devices whose digests
 differ for the same place, or of other versions or games, stop (DIFFER)
 and tell each other (QUIT).
 
@@ -38,12 +38,12 @@ from core.compat import const
 from hal.clock import ticks_diff
 
 VERSION = const(1)
-SYNC = const(0xB5)
+_SYNC = const(0xB5)
 
 # frame types
 HELLO = const(1)
-ACCEPT = const(2)
-STATUS = const(3)
+_ACCEPT = const(2)
+_STATUS = const(3)
 PLAY = const(4)
 QUIT = const(5)
 _SIZE = b"\x00\x0b\x07\x0a\x08\x01"   # payload bytes of each type
@@ -61,13 +61,13 @@ DIFFER = const(5)       # the two devices disagree: the game stops
 R_VERSION = const(1)
 R_GAME = const(2)
 R_PLAY = const(3)
-R_LEFT = const(4)
+_R_LEFT = const(4)
 R_DECLINED = const(5)
 REASONS = ("", "OTHER VERSION", "ANOTHER GAME", "GAMES DIFFER", "OTHER LEFT", "DECLINED")
 
-RESEND_MS = const(400)
-BEAT_MS = const(500)
-LOST_MS = const(2500)
+_RESEND_MS = const(400)
+_BEAT_MS = const(500)
+_LOST_MS = const(2500)
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), a nibble at a time
 _CRC = array("H", [0] * 16)
@@ -106,7 +106,7 @@ class Link:
         self.prng = prng                    # core.prng.Prng: nonces, contributions
         self.rx = bytearray(16)
         self.fr = bytearray(1 + _MAX + 2)   # type, payload, CRC of the frame coming in
-        self.fn = -1                        # its bytes so far; -1: looking for SYNC
+        self.fn = -1                        # its bytes so far; -1: looking for _SYNC
         self.need = 0
         self.txs = [None]
         for t in range(1, len(_SIZE)):
@@ -227,7 +227,7 @@ class Link:
                 self._feed(rx[i], now)
             if n < cap:
                 break
-        up = self.heard_any and ticks_diff(now, self.heard) < LOST_MS
+        up = self.heard_any and ticks_diff(now, self.heard) < _LOST_MS
         if up != self.up:
             self.up = up
             self.changed = True
@@ -235,10 +235,10 @@ class Link:
         if st == GAME:
             self._game_out(now)
         elif st == DIFFER:
-            if self.quits > 0 and ticks_diff(now, self.beat) >= BEAT_MS:
+            if self.quits > 0 and ticks_diff(now, self.beat) >= _BEAT_MS:
                 self.beat = now
                 self._send_quit()
-        elif st != OFF and ticks_diff(now, self.beat) >= BEAT_MS:
+        elif st != OFF and ticks_diff(now, self.beat) >= _BEAT_MS:
             self.beat = now
             self._hello()
         c = self.changed
@@ -257,12 +257,12 @@ class Link:
         g.position()
         h = g.pos_hand
         k = g.pos_count
-        if h != self.sent_hand or k != self.sent_count or ticks_diff(now, self.beat) >= BEAT_MS:
+        if h != self.sent_hand or k != self.sent_count or ticks_diff(now, self.beat) >= _BEAT_MS:
             self._status(h, k)
             self.beat = now
         j = self.peer_count
         if self.peer_hand == h and j < k and (j != self.pushed_from or k != self.pushed_to
-                                              or ticks_diff(now, self.resent) >= RESEND_MS):
+                                              or ticks_diff(now, self.resent) >= _RESEND_MS):
             self.pushed_from = j
             self.pushed_to = k
             self.resent = now
@@ -274,14 +274,14 @@ class Link:
     def _feed(self, c, now):
         fn = self.fn
         if fn < 0:
-            if c == SYNC:
+            if c == _SYNC:
                 self.fn = 0
             return
         fr = self.fr
         if fn == 0:
             if c < 1 or c >= len(_SIZE):
                 self.bad += 1
-                self.fn = 0 if c == SYNC else -1
+                self.fn = 0 if c == _SYNC else -1
                 return
             self.need = 1 + _SIZE[c] + 2
         fr[fn] = c
@@ -299,13 +299,13 @@ class Link:
         self.heard = now
         self.heard_any = True
         t = fr[0]
-        if t == STATUS:
+        if t == _STATUS:
             self._on_status()
         elif t == PLAY:
             self._on_play()
         elif t == HELLO:
             self._on_hello()
-        elif t == ACCEPT:
+        elif t == _ACCEPT:
             self._on_accept()
         else:
             self._on_quit()
@@ -320,9 +320,9 @@ class Link:
         nonce = fr[2] | (fr[3] << 8)
         if st == GAME:
             if not self.host and nonce == self.peer_nonce:
-                self._accept()              # our ACCEPT was lost: the host asks again
+                self._accept()              # our _ACCEPT was lost: the host asks again
             else:
-                self.differ(R_LEFT)         # the other device is starting another game
+                self.differ(_R_LEFT)         # the other device is starting another game
             return
         if st != LOBBY and st != HOSTING and st != OFFERED:
             return
@@ -344,7 +344,7 @@ class Link:
 
     def _on_accept(self):
         # the guest took our proposal (HOSTING), or took it before we heard
-        # its HELLO (LOBBY): the ACCEPT carries what the HELLO would have
+        # its HELLO (LOBBY): the _ACCEPT carries what the HELLO would have
         fr = self.fr
         st = self.state
         if (st == HOSTING or st == LOBBY) and fr[1] == VERSION and (fr[2] | (fr[3] << 8)) == self.nonce:
@@ -356,7 +356,7 @@ class Link:
 
     def _on_quit(self):
         if self.state == HOSTING or self.state == OFFERED or self.state == GAME:
-            self.reason = self.fr[1] if 0 < self.fr[1] < len(REASONS) else R_LEFT
+            self.reason = self.fr[1] if 0 < self.fr[1] < len(REASONS) else _R_LEFT
             self.peer_reason = True
             self.quits = 0
             self._to(DIFFER)
@@ -368,7 +368,7 @@ class Link:
         role = fr[5]
         if st == HOSTING:
             if fr[1] == VERSION and seed == self.seed and role == 1:
-                self._to(GAME)              # the guest began: its ACCEPT was lost
+                self._to(GAME)              # the guest began: its _ACCEPT was lost
             return
         if st != GAME:
             return
@@ -410,13 +410,13 @@ class Link:
             self.in_place = place
         elif k < g.pos_count and g.place(k) != place:
             self.differ(R_PLAY)
-        self.sent_count = -1                # answer now (STATUS)
+        self.sent_count = -1                # answer now (_STATUS)
 
     # -- frames out ---------------------------------------------------------------------
     def _send(self, t):
         b = self.txs[t]
         end = len(b) - 2
-        b[0] = SYNC
+        b[0] = _SYNC
         b[1] = t
         crc = crc16(b, 1, end)
         b[end] = crc >> 8
@@ -437,7 +437,7 @@ class Link:
         self._send(HELLO)
 
     def _accept(self):
-        b = self.txs[ACCEPT]
+        b = self.txs[_ACCEPT]
         b[2] = VERSION
         b[3] = self.peer_nonce & 0xFF
         b[4] = self.peer_nonce >> 8
@@ -445,7 +445,7 @@ class Link:
         b[6] = self.nonce >> 8
         b[7] = self.contrib & 0xFF
         b[8] = self.contrib >> 8
-        self._send(ACCEPT)
+        self._send(_ACCEPT)
 
     def _send_quit(self):
         self.quits -= 1
@@ -455,7 +455,7 @@ class Link:
 
     def _status(self, hand, count):
         g = self.game
-        b = self.txs[STATUS]
+        b = self.txs[_STATUS]
         s = g.seed
         d = g.digest(count)
         b[2] = VERSION
@@ -470,7 +470,7 @@ class Link:
         b[11] = d & 0xFF
         self.sent_hand = hand
         self.sent_count = count
-        self._send(STATUS)
+        self._send(_STATUS)
 
     def _play(self, hand, k, place):
         b = self.txs[PLAY]

@@ -22,7 +22,7 @@ from hal.clock import ticks_diff
 REMOTE = const(7)       # a seat of the other device is to play: its play is awaited
 LINKWAIT = const(8)     # the hand is over here: the other device must have every play
 
-LINGER_MS = const(10000)  # the link keeps answering this long after the game ends here
+_LINGER_MS = const(10000)  # the link keeps answering this long after the game ends here
 
 
 class LinkSession(Session):
@@ -246,7 +246,7 @@ class LinkGlue:
             if not self.lingering:
                 self.lingering = True
                 self.ended = now
-            elif ticks_diff(now, self.ended) > LINGER_MS:
+            elif ticks_diff(now, self.ended) > _LINGER_MS:
                 self.stop()
                 return False
         if not lk.poll(now):

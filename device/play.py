@@ -33,7 +33,7 @@ OVER = const(6)
 
 SHOW_MS = const(1400)
 SHOW_PER_CARD = const(250)
-PAUSE_MS = const(1000)
+_PAUSE_MS = const(1000)
 
 W_TAKES = b"TAKES"
 W_LAYS = b"LAYS"
@@ -230,7 +230,7 @@ class Play:
                         else W_LAYS if f & LAY else W_TAKES)
         if f & (BASRA | SWEEP):
             self.mode = PAUSE
-            self.until = ticks_add(now, PAUSE_MS)
+            self.until = ticks_add(now, _PAUSE_MS)
             self.redraw(hidden=s.humans > 1)
         else:
             self.next_turn(now)

@@ -24,7 +24,7 @@ _AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.roots", "
 # AI decision progress
 IDLE = const(0)
 STEPPING = const(1)
-DONE = const(2)
+_DONE = const(2)
 
 
 class Session:
@@ -317,7 +317,7 @@ class Session:
         ms since think_begin (the caller's ticks_diff); past twice the
         device's deadline (core.ai.player.DEVICE_DEADLINE_MS, at which the
         search stops by itself) the best play so far is taken."""
-        if self.think == DONE:
+        if self.think == _DONE:
             return True
         s = self.ai.search
         if s.step() or elapsed >= self.deadline_ms:
@@ -332,7 +332,7 @@ class Session:
         self.buf[2 * WINDOW] = word
         self.buf[2 * WINDOW + 1] = take
         self.pick = WINDOW
-        self.think = DONE
+        self.think = _DONE
         self._drop_ai()
         if self.think_hint:
             # the hint's words, once the AI has gone (core/ai/reason.py)

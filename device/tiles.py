@@ -12,8 +12,8 @@ INV = const(52)
 BACK = const(104)
 BLANK = const(105)
 HALF_H = const(8)
-LOW_KINDS = const(9)     # different last rows among the 13 rank glyphs
-BOTTOM0 = const(28)      # first bottom-half tile: 13 tops, 13 inverted, back, blank
+_LOW_KINDS = const(9)     # different last rows among the 13 rank glyphs
+_BOTTOM0 = const(28)      # first bottom-half tile: 13 tops, 13 inverted, back, blank
 HALF_TILES = const(102)  # 28 + 9 x 4 suits x 2 + back + blank
 
 
@@ -28,7 +28,7 @@ def bottom_tile(t, low):
     """The sheet tile of card t's bottom half (low: Gfx.low)."""
     if t < BACK:
         if t < INV:
-            return BOTTOM0 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
+            return _BOTTOM0 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
         t -= INV
-        return BOTTOM0 + LOW_KINDS * 4 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
-    return BOTTOM0 + LOW_KINDS * 8 + (0 if t == BACK else 1)
+        return _BOTTOM0 + _LOW_KINDS * 4 + low[t >> RANK_SHIFT] * 4 + (t & SUIT_MASK)
+    return _BOTTOM0 + _LOW_KINDS * 8 + (0 if t == BACK else 1)

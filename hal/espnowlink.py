@@ -1,10 +1,9 @@
 """The link over the air: CircuitPython's espnow (ESP32-S2/S3), one broadcast
 packet a frame (hal/link.py's port calls)."""
 from hal.base import HalError
-from hal.link import LinkPort
 
 
-class EspNowPort(LinkPort):
+class EspNowPort:
     """ESP-NOW (CircuitPython's espnow module, ESP32-S3): each frame one
     broadcast packet, so no pairing is needed; packets that are not a
     frame are dropped by the protocol's checks."""

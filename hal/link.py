@@ -21,28 +21,10 @@ hal/uartlink.py (the cable) and hal/espnowlink.py (ESP-NOW), which
 hal/circuitpython.py opens from settings.toml (hal/linkopen.py; pins per board in
 hal/profiles.py); hal/memlink.py (an in-memory pair, for tests and the
 MicroPython VM checks); the simulator's socket (simulator/link.py).
+
+The ports share no base class: each is a plain class with these calls, so
+a link game on a board holds only its own port's code.
 """
-from hal.base import HalError
 from hal.compat import const
 
 RX_BUFFER = const(256)      # a port's receive buffer (several frames)
-
-
-class LinkPort:
-    """No link: what ``h.link`` is on a machine without one."""
-
-    kind = "none"
-    where = ""
-
-    def open(self):
-        raise HalError("this device has no link (set BASRA_LINK_TX and BASRA_LINK_RX)",
-                       "BASRA_LINK_TX")
-
-    def write(self, buf):
-        pass
-
-    def readinto(self, buf):
-        return 0
-
-    def close(self):
-        pass

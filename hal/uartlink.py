@@ -1,13 +1,13 @@
 """The link over a cable: busio.UART on two pins (hal/link.py's port calls)."""
 from hal.base import HalError
 from hal.compat import const
-from hal.link import RX_BUFFER, LinkPort
+from hal.link import RX_BUFFER
 
-BAUD = const(19200)         # the cable's fixed rate: 8N1, about 1.9 bytes per ms
+_BAUD = const(19200)         # the cable's fixed rate: 8N1, about 1.9 bytes per ms
 
 
-class UartPort(LinkPort):
-    """busio.UART on two pins, at BAUD, 8N1; TX of one device to RX of the
+class UartPort:
+    """busio.UART on two pins, at _BAUD, 8N1; TX of one device to RX of the
     other, and ground to ground."""
 
     kind = "uart"
@@ -33,7 +33,7 @@ class UartPort(LinkPort):
                                key)
             pins.append(pin)
         try:
-            self.uart = self._busio.UART(pins[0], pins[1], baudrate=BAUD, timeout=0,
+            self.uart = self._busio.UART(pins[0], pins[1], baudrate=_BAUD, timeout=0,
                                          receiver_buffer_size=RX_BUFFER)
         except (ValueError, RuntimeError) as e:   # "Invalid pins", "GP0 in use"
             raise HalError("link UART on TX=%s RX=%s (BASRA_LINK_TX, BASRA_LINK_RX): %s"

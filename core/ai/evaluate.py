@@ -19,7 +19,7 @@ from core.sums import covers
 
 Q = const(4)  # units per point
 CARD = const(4)  # one card of lead toward the majority: about a point
-SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
+_SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
 _HAND = const(2)  # core/state.py HAND: where a card in seat s's hand is, HAND + s
 
 
@@ -84,9 +84,9 @@ class Evaluator:
         for c in range(C.JACK << 2, (C.JACK << 2) + 5):
             w = loc[c if c < (C.JACK << 2) + 4 else C.SEVEN_DIAMONDS] - _HAND
             if 0 <= w < 4 and (c < (C.JACK << 2) + 4 or self.seven_special):
-                total += SWEEPER
+                total += _SWEEPER
                 if w % nsides == side:
-                    mine += SWEEPER
+                    mine += _SWEEPER
         return nsides * mine - total
 
     def threat(self, st, side):
