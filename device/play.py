@@ -225,10 +225,14 @@ class Play:
         self.t.clear_marks()
         s.play(i)
         self.app.played(seat, f)
-        self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
-                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
-                        else W_LAYS if f & LAY else W_TAKES)
-        if f & (BASRA | SWEEP):
+        pause = f & (BASRA | SWEEP)
+        if pause or not s.hand_over():
+            # the play on the message line; a hand's last play is not said
+            # there: the summary's frame replaces the table (next_turn)
+            self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
+                            W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
+                            else W_LAYS if f & LAY else W_TAKES)
+        if pause:
             self.mode = PAUSE
             self.until = ticks_add(now, _PAUSE_MS)
             self.redraw(hidden=s.humans > 1)

@@ -68,12 +68,10 @@ def _majority_side(s):
     return who
 
 
-def _row(name, cells, cell):
+def _row(name, cells, fmt):
     # a row of the summary: its name in 8 columns, then each side's cell
-    line = name + " " * (8 - len(name))
-    for v in cells:
-        line += cell % v
-    return line
+    # (fmt: one format for the whole row, made by summary_lines)
+    return fmt % ((name,) + tuple(cells))
 
 
 def summary_lines(app):
@@ -82,23 +80,23 @@ def summary_lines(app):
     t = app.table
     sides = range(s.nsides)
     w = 8 if s.nsides == 3 else 12
-    cell = "%" + str(w) + "s"      # a side's column, right-aligned
+    fmt = "%-8s" + ("%" + str(w) + "s") * s.nsides    # the name, then each side right-aligned
     b = [_breakdown(s, k, [0] * 5) for k in sides]
     maj = _majority_side(s)
     r = s.rules
     bas = s.hand_basras
     carry = g.carry
     return [
-        _row("HAND %d" % g.hand_no, [t.side_names[k][:w - 1] for k in sides], cell),
+        _row("HAND %d" % g.hand_no, [t.side_names[k][:w - 1] for k in sides], fmt),
         _row("CARDS", ["%d+%d" % (b[k][0], r.majority_points + s.carry_before) if k == maj
-                       else "%d" % b[k][0] for k in sides], cell),
-        _row("JACKS", ["%d" % b[k][1] if b[k][1] else "-" for k in sides], cell),
-        _row("ACES", ["%d" % b[k][2] if b[k][2] else "-" for k in sides], cell),
-        _row("2C", ["+%d" % r.two_clubs_points if b[k][3] else "-" for k in sides], cell),
-        _row("10D", ["+%d" % r.ten_diamonds_points if b[k][4] else "-" for k in sides], cell),
-        _row("BASRAS", ["%dx%d" % (bas[k], r.basra_points) if bas[k] else "-" for k in sides], cell),
+                       else "%d" % b[k][0] for k in sides], fmt),
+        _row("JACKS", ["%d" % b[k][1] if b[k][1] else "-" for k in sides], fmt),
+        _row("ACES", ["%d" % b[k][2] if b[k][2] else "-" for k in sides], fmt),
+        _row("2C", ["+%d" % r.two_clubs_points if b[k][3] else "-" for k in sides], fmt),
+        _row("10D", ["+%d" % r.ten_diamonds_points if b[k][4] else "-" for k in sides], fmt),
+        _row("BASRAS", ["%dx%d" % (bas[k], r.basra_points) if bas[k] else "-" for k in sides], fmt),
         "CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
                         ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0 else "-")),
-        _row("HAND", ["OUT" if g.out >> k & 1 else "%d" % g.hand_points[k] for k in sides], cell),
-        _row("TOTAL", ["%d" % g.scores[k] for k in sides], cell),
+        _row("HAND", ["OUT" if g.out >> k & 1 else "%d" % g.hand_points[k] for k in sides], fmt),
+        _row("TOTAL", ["%d" % g.scores[k] for k in sides], fmt),
     ]
