@@ -223,10 +223,13 @@ class Text:
         i = row * cols
         end = i + cols
         for c in s:     # ints: iterating bytes allocates nothing per item
-            t = c - _SMALL_FIRST
-            if not 0 <= t < n:
-                t = 31   # '?'
-            t += off
+            if c == 32:     # a space (most of a page): tile 0, or n inverted
+                t = off
+            else:
+                t = c - _SMALL_FIRST
+                if not 0 < t < n:
+                    t = 31   # '?'
+                t += off
             if shadow[i] != t:
                 shadow[i] = t
                 grid[i] = t
