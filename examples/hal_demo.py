@@ -95,12 +95,10 @@ def main(h):
     palette[0] = 0x000000
     palette[1] = 0xFFFFFF
 
-    runs = 0
-    saved = h.storage.load()
-    if saved and len(saved) >= 2:
-        runs = saved[0] | (saved[1] << 8)
+    saved = h.storage.read(0, 2)           # 0xFF 0xFF: never written
+    runs = 0 if saved == b"\xff\xff" else saved[0] | (saved[1] << 8)
     runs += 1
-    h.storage.save(bytes((runs & 0xFF, runs >> 8)))
+    h.storage.write(0, bytes((runs & 0xFF, runs >> 8)))
 
     title = label.Label(terminalio.FONT, text="Basra HAL demo", x=0, y=5)
     count = label.Label(terminalio.FONT, text="#%d" % runs, x=100, y=5)

@@ -35,9 +35,10 @@ docs/simulator.md):
     ``ticks_ms()`` (wraps at 2**29), ``diff(a, b)``, ``add(t, ms)``,
     ``sleep_ms(ms)``. Module functions ``hal.clock.ticks_diff``/``ticks_add``
     do the same arithmetic.
-``h.storage`` (hal.storage.ByteStore)
-    ``load() -> bytes or None`` and ``save(data) -> bool``; ``capacity``
-    bytes of payload. microcontroller.nvm on a board, a file elsewhere.
+``h.storage`` (hal.storage.ByteStore, hal.filestore.FileStore)
+    ``read(offset, n) -> bytes``, ``write(offset, data) -> bool`` (False:
+    not written, e.g. a read-only drive), ``size`` bytes, ``writes`` made.
+    microcontroller.nvm on a board, a file elsewhere.
 ``h.sound`` (hal.sound)
     ``tone(freq_hz, ms)``, ``stop()``, ``available``; silent when absent.
 ``h.battery`` (hal.battery)

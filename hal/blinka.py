@@ -24,7 +24,7 @@ def open_hal(settings=None, pins=BONNET):
     from hal.keys import PolledKeys
     from hal.oled import open_ssd1306
     from hal.settings import Settings
-    from hal.storage import FileStore
+    from hal.filestore import FileStore
     from hal.blinkarefresh import match_circuitpython
 
     match_circuitpython()

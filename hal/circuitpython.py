@@ -139,14 +139,15 @@ def open_hal(settings=None):
 
 
 def _open_storage(settings):
-    from hal.storage import ByteStore, FileStore
     try:
         import microcontroller
         nvm = microcontroller.nvm
     except (ImportError, AttributeError):
         nvm = None
     if nvm is None:
+        from hal.filestore import FileStore
         return FileStore("/basra.sav", 512)
+    from hal.storage import ByteStore
     offset = settings.number("BASRA_NVM_OFFSET", 0)
     if offset < 0 or offset + STORE_BYTES > len(nvm):
         raise base.HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"

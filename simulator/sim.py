@@ -16,7 +16,8 @@ import hal
 from hal.buttons import Buttons
 from hal.clock import Clock, ticks_add, ticks_diff  # noqa: F401  (re-exported for drivers)
 from hal.display import Display
-from hal.storage import ByteStore, FileStore
+from hal.filestore import FileStore
+from hal.storage import ByteStore
 from simulator.ssd1306 import HEIGHT, WIDTH, EmulatedI2C, SSD1306Emulator
 
 _MASK = 0x1FFFFFFF

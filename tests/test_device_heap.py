@@ -12,9 +12,12 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     table = {key: kb for key, label, kb, ref, mods in rows}
     # the HAL's moment: the HAL, displayio and the SSD1306 driver, less the
     # code that only opening the HAL needs (hal/circuitpython.py and the
-    # modules it imports for itself, dropped once it is open: 4-5 KB), against
-    # CircuitPython's 24.4 KB measured with that code held
-    assert MEASURED_KB["hal"] - 5.5 <= table["hal"] <= MEASURED_KB["hal"] * 1.1, table
+    # modules it imports for itself, dropped once it is open: 4-5 KB) and the
+    # storage's code cut since the measurement (the record API and FileStore,
+    # now hal/filestore.py: 1.9 KB), against CircuitPython's 24.4 KB measured
+    # with both held: within 10% (issue 15's tolerance) of the one less the
+    # other
+    assert 0.9 * (MEASURED_KB["hal"] - 5.0 - 1.9) <= table["hal"] <= MEASURED_KB["hal"] * 1.1, table
     # the menu's code (device/menu.py) is held only while a menu is open,
     # never at the table
     held = {key: mods for key, label, kb, ref, mods in rows}
@@ -38,7 +41,7 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     # a link game's AI seat deciding: the link's code (device/link.py,
     # linkgame.py, hal/link.py, uartlink.py) and objects beside the search;
     # over the target (docs/performance.md, "What is left"), held to its figure
-    assert table["link"] <= 110.5, table
+    assert table["link"] <= 100.5, table
 
 
 def test_heap_does_not_grow_under_random_presses(mpvm):

@@ -81,7 +81,7 @@ def test_bonnet_buttons_display_and_save(monkeypatch, tmp_path):
     pi.ios["D4"]._value = True
     pi.ios["D5"]._value = True
     assert settle(h) == [("A", False)]
-    assert h.storage.save(b"pi") and open(save, "rb").read()[:2] == b"PB"
+    assert h.storage.write(0, b"pi") and open(save, "rb").read()[:2] == b"pi"
     h.display.contrast = 128
     assert pi.emu.contrast == 128
     h.display.sleep()

@@ -142,8 +142,8 @@ def test_pico_profile_opens_everything(monkeypatch):
         got.append((hal.NAMES[ev.button], ev.pressed, ev.time))
     assert got == [("A", True, 1234), ("A", False, 1234), ("LEFT", True, 1234)]
     # storage on nvm
-    assert h.storage.save(b"abc") and h.storage.load() == b"abc"
-    assert f.nvm[:2] == b"PB"
+    assert h.storage.write(0, b"abc") and h.storage.read(0, 3) == b"abc"
+    assert f.nvm[:3] == b"abc"
     # piezo on GP16, battery on VSYS/3
     h.sound.tone(440, 50)
     assert f.pwm[0].pin == "GP16" and f.pwm[0].frequency == 440 and f.pwm[0].duty_cycle > 0

@@ -1,8 +1,12 @@
+"""hal.storage.ByteStore (nvm) and hal.filestore.FileStore: the save's raw
+bytes, read and written at an offset, each write one slice assignment (one
+flash erase on a board) or one whole-file replace."""
 import os
 
 import pytest
 
-from hal.storage import ByteStore, FileStore, fletcher16
+from hal.filestore import FileStore
+from hal.storage import ByteStore
 
 
 class CountingNvm(bytearray):
@@ -17,58 +21,42 @@ class CountingNvm(bytearray):
         super().__setitem__(k, v)
 
 
-def test_blank_nvm_loads_nothing():
-    assert ByteStore(CountingNvm(256)).load() is None
-    assert ByteStore(bytearray(256)).load() is None
-
-
-def test_round_trip_in_one_slice_assignment():
+def test_a_write_is_one_slice_assignment_after_the_offset():
     nvm = CountingNvm(256)
     s = ByteStore(nvm, offset=16)
-    assert s.save(b"hello world")
-    assert nvm.assignments == 1
-    assert s.load() == b"hello world"
-    assert nvm[:16] == b"\xff" * 16            # nothing before the offset touched
-    assert not s.save(b"hello world")          # unchanged: no flash write
+    assert s.size == 240
+    assert s.write(10, b"hello")
     assert nvm.assignments == 1 and s.writes == 1
-    assert ByteStore(nvm, offset=16).load() == b"hello world"
+    assert s.read(10, 5) == b"hello"
+    assert nvm[:26] == b"\xff" * 26              # nothing before offset + 10 touched
+    assert ByteStore(nvm, offset=16).read(8, 7) == b"\xff\xffhello"
 
 
-def test_damaged_record_is_rejected():
-    nvm = bytearray(128)
-    s = ByteStore(nvm)
-    s.save(b"\x01\x02\x03\x04")
-    nvm[7] ^= 0x40
-    assert s.load() is None
-
-
-def test_too_large_is_an_error():
-    s = ByteStore(bytearray(32))
-    assert s.capacity == 26
-    s.save(b"x" * 26)
+def test_bytes_outside_the_store_are_an_error():
+    s = ByteStore(bytearray(32), offset=8)
+    with pytest.raises(ValueError, match="outside the 24-byte store"):
+        s.write(20, b"12345")
     with pytest.raises(ValueError):
-        s.save(b"x" * 27)
+        s.read(-1, 2)
 
 
-def test_fletcher16_known_value():
-    assert fletcher16(b"abcde") == 0xC8F0
-
-
-def test_file_store(tmp_path):
+def test_file_store_reads_ff_past_the_end_and_replaces_whole(tmp_path):
     p = str(tmp_path / "save.bin")
     s = FileStore(p, size=64)
-    assert s.load() is None
-    assert s.save(b"\x00\x07abc")
-    assert FileStore(p, size=64).load() == b"\x00\x07abc"
-    assert not s.save(b"\x00\x07abc")
+    assert s.read(0, 4) == b"\xff" * 4           # no file yet
+    assert s.write(2, b"abc")
+    assert FileStore(p, size=64).read(0, 6) == b"\xff\xffabc\xff"
+    assert os.path.getsize(p) == 64 and s.writes == 1
     assert not os.path.exists(p + ".tmp")
+    with pytest.raises(ValueError):
+        s.write(62, b"abc")
 
 
 def test_file_store_unwritable_keeps_going(tmp_path):
-    # like a read-only CIRCUITPY: the save fails, the game goes on
+    # like a read-only CIRCUITPY: the write fails, the game goes on
     blocker = tmp_path / "not-a-dir"
     blocker.write_bytes(b"")
     s = FileStore(str(blocker / "save.bin"))
-    assert s.save(b"x") is False
+    assert s.write(0, b"x") is False
     assert isinstance(s.error, OSError)
-    assert s.load() is None
+    assert s.read(0, 1) == b"\xff"

@@ -6,7 +6,8 @@ import os
 import pytest
 
 from device import save as S
-from hal.storage import ByteStore, FileStore
+from hal.filestore import FileStore
+from hal.storage import ByteStore
 from tools.fuzz_save import CLEAN, KINDS, ImageStore, _reframe, fuzz, image_pool, state_of
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from device import save as S
 from device.save import SaveStore, Saved, Settings, Stats, crc32, encode
-from hal.storage import ByteStore, FileStore
+from hal.filestore import FileStore
+from hal.storage import ByteStore
 
 
 def test_crc32_equals_zlib():

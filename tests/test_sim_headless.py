@@ -120,7 +120,7 @@ def test_save_file_counts_starts(tmp_path):
     p = str(tmp_path / "sim.sav")
     run_script("", demo.main, seed=1, save=p)
     run = run_script("", demo.main, seed=1, save=p)
-    assert run.sim.hal.storage.load() == bytes((2, 0))
+    assert run.sim.hal.storage.read(0, 2) == bytes((2, 0))
     # the "#N" counter in the top right corner differs between run 1 and 2
     first = run_script("", demo.main, seed=1).sim.view()
     second = run.sim.view()

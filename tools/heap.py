@@ -266,7 +266,7 @@ RARE = ("device.menus", "device.menu", "device.begin", "device.summary", "device
 LAYOUTS = (0, 1040)
 
 BOARD = r"""
-import sys, gc, json
+import sys, gc, json, micropython
 PAD = bytearray(%d)     # the layout (LAYOUTS)
 sys.path.insert(0, "/app/mpstub")
 sys.path.insert(0, "/app/lib")
@@ -302,6 +302,8 @@ def held():
 def report(at, extra=None):
     ai = H.app is not None and H.app.sess is not None and H.app.sess.think == 1
     print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra, "ai": ai}))
+    if NAMES:
+        micropython.qstr_info()     # its line goes with this row (board_pools)
 
 def step(i):
     if i == 0:
@@ -424,23 +426,90 @@ def lib_tree(dest):
     return (lib, "/app/lib")
 
 
-def board(games=4, pad=0):
+# The interned names (qstrs) live in pools that the VM and a board make the
+# same way (py/qstr.c: the first holds 20 names, each next one twice the
+# last) but fill differently: the VM's runner and the stand-ins have 216
+# names before code.py starts (its first four pools, subtracted with the
+# start), a board has the stand-ins' names in ROM and none of the runner's,
+# so the app's names fill a board's pools from the first. And a board's
+# entry is 6 bytes (a pointer, a 1-byte hash: circuitpy_mpconfig.h
+# MICROPY_QSTR_BYTES_IN_HASH (1), a 1-byte length), the VM's 7. The model
+# takes out the pools the VM made after the start and puts in those a
+# board makes for the same names (board_pools).
+QSTR_FIRST_POOL = 20        # names in the first pool (MICROPY_ALLOC_QSTR_ENTRIES_INIT x 2)
+BOARD_QSTR_ENTRY = 6        # bytes a name in a board's pool
+QSTR_POOL_HEAD = 24         # qstr_pool_t before its entries (6 words)
+
+
+def board_pools(names):
+    """Bytes of the qstr pools a board holds for `names` interned names (each
+    pool a heap block: 16-byte granules)."""
+    total, size, room = 0, QSTR_FIRST_POOL, 0
+    while room < names:
+        total += (QSTR_POOL_HEAD + BOARD_QSTR_ENTRY * size + 15) & ~15
+        room += size
+        size *= 2
+    return total
+
+
+def _vm_rows(out):
+    """The rows a BOARD run printed, each with its qstr_info line: names
+    (n_qstr) and pools (the pools' bytes: n_total_bytes less the names' own)."""
+    import json
+    rows = []
+    for line in out.splitlines():
+        line = line.strip()
+        if line.startswith("qstr pool:"):
+            f = dict(kv.split("=") for kv in line[len("qstr pool:"):].replace(" ", "").split(","))
+            rows[-1]["names"] = int(f["n_qstr"])
+            rows[-1]["pools"] = int(f["n_total_bytes"]) - int(f["n_str_data_bytes"])
+        elif line[:1] == "{":
+            rows.append(json.loads(line))
+    return rows
+
+
+def _board_run(games, pad, names):
+    from harness import mpvm
+    last = 4 + games
+    script = BOARD % (pad, RARE) + "\nLAST = %d\nNAMES = %r\n" % (last, names)
+    with vm_trees(True, libs=True) as trees:
+        return _vm_rows(mpvm.run(script, trees=trees, steps=last + 9, mpy=True, timeout=300))
+
+
+def board_names(games=4):
+    """The interned names and the VM's pools at each row of a board run: the
+    same moments in the same order in every layout (names do not depend on
+    where the heap puts things). A run of their own: calling qstr_info moves
+    what the collector keeps by chance (1.2 KB at every moment in one layout)."""
+    return [(r["at"], r["names"], r["pools"]) for r in _board_run(games, 0, True) if "names" in r]
+
+
+def board(games=4, pad=0, names=None):
     """The board model: the live heap at the moments of MEASURED, in bytes, as
     a list of {"at", "alloc", "mods"} rows (alloc already turned into the
     board's figure: CircuitPython's own at start plus what the VM allocated
-    after its start), and the transient module sets the app held."""
-    from harness import mpvm
-    last = 4 + games
-    script = BOARD % (pad, RARE) + "\nLAST = %d\n" % last
-    with vm_trees(True, libs=True) as trees:
-        rows = mpvm.run_json(script, trees=trees, steps=last + 9, mpy=True, timeout=300)
+    after its start, the qstr pools a board's, board_pools), and the
+    transient module sets the app held. names: board_names(games)."""
+    if names is None:
+        names = board_names(games)
+    rows = _board_run(games, pad, False)
+    k = 0
+    for r in rows:
+        if "at" in r:
+            at, r["names"], r["pools"] = names[k]
+            if at != r["at"]:
+                raise RuntimeError("the names run and the heap run went apart at %s: %s" % (k, at))
+            k += 1
     sets = [r for r in rows if "sets" in r]
     rows = [r for r in rows if "at" in r and not (r["at"] == "save" and r["mods"] is None)]
-    start = rows[0]["alloc"]
+    start = dict(rows[0])
     base = int(MEASURED[0][2] * 1024)
     for r in rows:
         r["vm"] = r["alloc"]
-        r["alloc"] = base + r["alloc"] - start
+        # the VM's allocations since the start, its pools made since then
+        # exchanged for a board's pools of the app's names
+        r["qstr"] = board_pools(r["names"] - start["names"]) - (r["pools"] - start["pools"])
+        r["alloc"] = base + r["alloc"] - start["alloc"] + r["qstr"]
         if r["at"] == "save" and r["mods"] == ["link", "search"]:
             r["at"] = "link"
             r["mods"] = ["the link's code and objects, the search"]
@@ -469,8 +538,9 @@ def board_layouts(games=4):
     chance the largest difference between the layouts at one moment (KB),
     sets the transient module sets seen in any."""
     tables, sets = [], []
+    names = board_names(games)
     for pad in LAYOUTS:
-        rows, s = board(games, pad)
+        rows, s = board(games, pad, names)
         tables.append(board_table(rows))
         sets += [x for x in s if x not in sets]
     table, chance = [], 0.0
