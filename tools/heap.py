@@ -386,6 +386,11 @@ def load():
                 # LinkGlue.start holds them beside the game
                 from device import linkgame as LG
                 from hal.uartlink import UartPort
+                # the link's screens were shown to set it up (device/linkmenu.py,
+                # loaded for one call): their code goes, their names stay
+                import device.linkmenu
+                from hal.mem import drop
+                drop("device.linkmenu")
                 import board, busio
                 port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
                 port.open()
