@@ -20,7 +20,7 @@ from core.prng import Prng
 # the device's thinking time for hard and expert: the search stops at this
 # deadline (ms) whatever its budget (twice it for the exact solve of a last
 # deal, core/ai/search.py _EXACT)
-DEVICE_DEADLINE_MS = const(800)
+DEVICE_DEADLINE_MS = const(950)
 # positions the search visits a second on a board: the RP2040 estimate (the
 # MicroPython VM's rate scaled by the calibration loop timed in the same
 # run), divided by 1.25, what CircuitPython firmware measured against the
