@@ -7,7 +7,7 @@ bot for one seat of one game.
 """
 from core import cards as C
 from core.prng import Prng
-from core.rules import preset
+from core.presets import preset
 from core.scoring import card_points
 
 

@@ -5,7 +5,6 @@ depends only on the seed and the hand's number, so that the same deal can be
 replayed with the seats swapped (duplicate deals).
 """
 from core.prng import Prng
-from core.rules import preset
 from core.state import State
 
 
@@ -16,6 +15,9 @@ def hand_seed(seed, hand_no):
 
 class Game:
     def __init__(self, rules, seed, first_dealer=None):
+        # rules: a rule set's name or a Rules (copied). core/presets.py is
+        # loaded only while a game is made: the device drops it afterwards
+        from core.presets import preset
         self.rules = preset(rules)
         self.state = State(self.rules)
         self.prng = Prng(1)

@@ -20,6 +20,7 @@ scores, carry, variant.
 """
 from core import cards as C
 from core import rules as R
+from core import presets as P
 from core.ai.world import choose
 from core.bots import make_bot
 from core.game import Game
@@ -293,7 +294,7 @@ def legal_plays(hand, floor, variant="egyptian"):
             raise ValueError("card both in hand and on the floor: %s" % C.name(c))
     if len(h) > 6:
         raise ValueError("a hand holds at most 6 cards, not %d" % len(h))
-    return list(PlayList(R.preset(variant), h, f))
+    return list(PlayList(P.preset(variant), h, f))
 
 
 def score_hand(piles, basras, variant="egyptian", carry=0):
@@ -311,7 +312,7 @@ def score_hand(piles, basras, variant="egyptian", carry=0):
     for b in basras:
         if not isinstance(b, int) or isinstance(b, bool) or b < 0:
             raise ValueError("basras must be counts, not %r" % (b,))
-    rules = R.preset(variant, players=len(piles))
+    rules = P.preset(variant, players=len(piles))
     pts = card_points(rules, [0] * 52)
     seen = set()
     ncards, cpoints = [], []
@@ -367,7 +368,7 @@ def play_game(seed, players, variant="egyptian", target=None):
     if target is not None and (not isinstance(target, int) or isinstance(target, bool) or target < 1):
         raise ValueError("target must be a positive whole number, not %r" % (target,))
     n = len(players)
-    rules = R.preset(variant, players=n, target=target)
+    rules = P.preset(variant, players=n, target=target)
     game = Game(rules, seed)
     bots = [make_bot(p, seed, seat) for seat, p in enumerate(players)]
     st = game.state
@@ -525,7 +526,7 @@ def replay(log):
     """
     _check_shape(log)
     players = log["players"]
-    rules = R.preset(log["variant"], players=len(players), target=log.get("target"))
+    rules = P.preset(log["variant"], players=len(players), target=log.get("target"))
     game = Game(rules, log.get("seed", 0))
     st = game.state
     check = Plays()

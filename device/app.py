@@ -114,8 +114,10 @@ class App:
         finally:
             fn = None
             drop("device." + module)
+            drop("core.presets")            # a game made in the call (new, linked): the rule sets go
             if module == "linkmenu" and self.link is None:
                 drop("device.linkgame")     # no link game (any more): its code goes too
+                drop("device.linklobby")
                 drop("device.link")
             self.depth -= 1
             if self.depth == 0 and self.later:

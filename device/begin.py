@@ -5,7 +5,7 @@ back to the main menu goes through the app (App.rare), not device/menus.py.
 Each function takes the running device.app.App.
 """
 from core.ai import LEVELS
-from core.rules import PRESETS, preset
+from core.presets import PRESETS, preset
 from device.session import Session
 
 PLAYERS = (2, 3, 4)

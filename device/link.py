@@ -12,8 +12,10 @@ frames are made good by sending again (plays) or by the next heartbeat.
 Lobby: both devices send HELLO (version, a random nonce, a random 15-bit
 contribution to the seed, the game they propose) every _BEAT_MS. The device
 with the higher nonce hosts: its proposal is shown on the other, whose
-person accepts (ACCEPT) or declines (QUIT). The seed is made of both
-contributions (``seed_of``), so neither device chooses the deal alone.
+person accepts (_ACCEPT) or declines (QUIT). The seed is made of both
+contributions, so neither device chooses the deal alone. That half of the
+protocol is device/linklobby.py, on the Link (``lobby``) only while the
+devices connect: a link game holds only the game's half.
 
 Game: each device sends STATUS (version, seed, its role, its place in the
 game: hand number, plays of the hand, a digest of the game so far) when
@@ -92,12 +94,6 @@ def crc16(buf, start, end):
     return crc
 
 
-def seed_of(host, guest):
-    """The game's seed from the host's and the guest's 15-bit contributions:
-    20 bits (what core.game.hand_seed reads), each contribution changing it."""
-    return ((host << 5) ^ guest) & 0xFFFFF
-
-
 class Link:
     """One device's end of the protocol over a hal/link.py port."""
 
@@ -120,7 +116,8 @@ class Link:
         self.changed = False
         self.beat = 0
         self.quits = 0
-        # lobby
+        # lobby (device/linklobby.py, the module itself in ``lobby`` until the game begins)
+        self.lobby = None
         self.nonce = 0
         self.contrib = 0
         self.prop = bytearray(6)            # variant, players, layout, level, target lo, hi
@@ -147,34 +144,6 @@ class Link:
         self.sent = 0
 
     # -- what the app asks ------------------------------------------------------
-    def lobby(self, variant, players, layout, level, target):
-        """Look for the other device and propose this game (indexes into
-        core.rules.PRESETS and core.ai.LEVELS)."""
-        p = self.prop
-        p[0] = variant
-        p[1] = players
-        p[2] = layout
-        p[3] = level
-        p[4] = target & 0xFF
-        p[5] = target >> 8
-        self.nonce = self.prng.next15()
-        self.contrib = self.prng.next15()
-        self.game = None
-        self.reason = 0
-        self._to(LOBBY)
-
-    def accept(self):
-        """The guest's person takes the host's proposal: the game begins."""
-        if self.state == OFFERED:
-            self._accept()
-            self._to(GAME)
-
-    def decline(self):
-        self.reason = R_DECLINED
-        self.quits = 3
-        self._send_quit()
-        self._to(OFF)
-
     def play(self, game):
         """Play game (the agreed one, or a saved one resumed) over the link."""
         self.game = game
@@ -185,7 +154,7 @@ class Link:
         self.sent_hand = -1
         self.in_hand = -1
         self.in_k = -1
-        self._to(GAME)
+        self.to(GAME)
 
     def differ(self, reason):
         """Stop: the devices disagree; the other is told (QUIT)."""
@@ -194,8 +163,8 @@ class Link:
         self.reason = reason
         self.peer_reason = False
         self.quits = 3
-        self._send_quit()
-        self._to(DIFFER)
+        self.send_quit()
+        self.to(DIFFER)
 
     def stop(self):
         self.state = OFF
@@ -206,11 +175,6 @@ class Link:
         g.position()
         return self.peer_hand > g.pos_hand or (self.peer_hand == g.pos_hand
                                                and self.peer_count >= g.pos_count)
-
-    def proposal(self):
-        """(variant, players, layout, level, target) of the game agreed (the host's)."""
-        p = self.prop if self.host else self.peer_prop
-        return p[0], p[1], p[2], p[3], p[4] | (p[5] << 8)
 
     # -- the loop ------------------------------------------------------------------
     def poll(self, now):
@@ -237,15 +201,15 @@ class Link:
         elif st == DIFFER:
             if self.quits > 0 and ticks_diff(now, self.beat) >= _BEAT_MS:
                 self.beat = now
-                self._send_quit()
+                self.send_quit()
         elif st != OFF and ticks_diff(now, self.beat) >= _BEAT_MS:
             self.beat = now
-            self._hello()
+            self.lobby.hello(self)
         c = self.changed
         self.changed = False
         return c
 
-    def _to(self, state):
+    def to(self, state):
         if state != self.state:
             self.state = state
             self.changed = True
@@ -306,7 +270,8 @@ class Link:
         elif t == HELLO:
             self._on_hello()
         elif t == _ACCEPT:
-            self._on_accept()
+            if self.lobby is not None:
+                self.lobby.on_accept(self)
         else:
             self._on_quit()
 
@@ -320,46 +285,19 @@ class Link:
         nonce = fr[2] | (fr[3] << 8)
         if st == GAME:
             if not self.host and nonce == self.peer_nonce:
-                self._accept()              # our _ACCEPT was lost: the host asks again
+                self.send_accept()          # our _ACCEPT was lost: the host asks again
             else:
                 self.differ(_R_LEFT)         # the other device is starting another game
             return
-        if st != LOBBY and st != HOSTING and st != OFFERED:
-            return
-        if nonce == self.nonce:
-            self.nonce = self.prng.next15()
-            return
-        self.peer_nonce = nonce
-        self.peer_contrib = fr[4] | (fr[5] << 8)
-        p = self.peer_prop
-        for i in range(6):
-            p[i] = fr[6 + i]
-        self.host = self.nonce > nonce
-        if self.host:
-            self.seed = seed_of(self.contrib, self.peer_contrib)
-            self._to(HOSTING)
-        else:
-            self.seed = seed_of(self.peer_contrib, self.contrib)
-            self._to(OFFERED)
-
-    def _on_accept(self):
-        # the guest took our proposal (HOSTING), or took it before we heard
-        # its HELLO (LOBBY): the _ACCEPT carries what the HELLO would have
-        fr = self.fr
-        st = self.state
-        if (st == HOSTING or st == LOBBY) and fr[1] == VERSION and (fr[2] | (fr[3] << 8)) == self.nonce:
-            self.peer_nonce = fr[4] | (fr[5] << 8)
-            self.peer_contrib = fr[6] | (fr[7] << 8)
-            self.host = True
-            self.seed = seed_of(self.contrib, self.peer_contrib)
-            self._to(GAME)
+        if self.lobby is not None:
+            self.lobby.on_hello(self, nonce)
 
     def _on_quit(self):
         if self.state == HOSTING or self.state == OFFERED or self.state == GAME:
             self.reason = self.fr[1] if 0 < self.fr[1] < len(REASONS) else _R_LEFT
             self.peer_reason = True
             self.quits = 0
-            self._to(DIFFER)
+            self.to(DIFFER)
 
     def _on_status(self):
         fr = self.fr
@@ -368,7 +306,7 @@ class Link:
         role = fr[5]
         if st == HOSTING:
             if fr[1] == VERSION and seed == self.seed and role == 1:
-                self._to(GAME)              # the guest began: its _ACCEPT was lost
+                self.to(GAME)              # the guest began: its _ACCEPT was lost
             return
         if st != GAME:
             return
@@ -413,7 +351,7 @@ class Link:
         self.sent_count = -1                # answer now (_STATUS)
 
     # -- frames out ---------------------------------------------------------------------
-    def _send(self, t):
+    def send(self, t):
         b = self.txs[t]
         end = len(b) - 2
         b[0] = _SYNC
@@ -424,19 +362,7 @@ class Link:
         self.port.write(b)
         self.sent += 1
 
-    def _hello(self):
-        b = self.txs[HELLO]
-        b[2] = VERSION
-        b[3] = self.nonce & 0xFF
-        b[4] = self.nonce >> 8
-        b[5] = self.contrib & 0xFF
-        b[6] = self.contrib >> 8
-        p = self.prop
-        for i in range(6):
-            b[7 + i] = p[i]
-        self._send(HELLO)
-
-    def _accept(self):
+    def send_accept(self):
         b = self.txs[_ACCEPT]
         b[2] = VERSION
         b[3] = self.peer_nonce & 0xFF
@@ -445,13 +371,13 @@ class Link:
         b[6] = self.nonce >> 8
         b[7] = self.contrib & 0xFF
         b[8] = self.contrib >> 8
-        self._send(_ACCEPT)
+        self.send(_ACCEPT)
 
-    def _send_quit(self):
+    def send_quit(self):
         self.quits -= 1
         b = self.txs[QUIT]
         b[2] = self.reason
-        self._send(QUIT)
+        self.send(QUIT)
 
     def _status(self, hand, count):
         g = self.game
@@ -470,7 +396,7 @@ class Link:
         b[11] = d & 0xFF
         self.sent_hand = hand
         self.sent_count = count
-        self._send(_STATUS)
+        self.send(_STATUS)
 
     def _play(self, hand, k, place):
         b = self.txs[PLAY]
@@ -483,4 +409,4 @@ class Link:
         b[7] = place & 0xFF
         b[8] = (place >> 8) & 0xFF
         b[9] = place >> 16
-        self._send(PLAY)
+        self.send(PLAY)

@@ -18,6 +18,7 @@ from device import link as L
 from device.play import Play
 from device.session import WINDOW, Session
 from hal.clock import ticks_diff
+from hal.mem import drop
 
 REMOTE = const(7)       # a seat of the other device is to play: its play is awaited
 LINKWAIT = const(8)     # the hand is over here: the other device must have every play
@@ -212,6 +213,8 @@ class LinkGlue:
         """Play sess over the link, on this table."""
         self.sess = sess
         self.link.play(sess)
+        self.link.lobby = None          # the devices agreed: the lobby's code goes
+        drop("device.linklobby")
         app = self.app
         if self.play is None:
             self.play = LinkPlay(app, app.table, self)

@@ -5,8 +5,9 @@ call by ``App.rare`` like device/menus.py; the game itself is
 device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
 from core.ai import LEVELS
-from core.rules import PRESETS, preset
+from core.presets import PRESETS, preset
 from device import link as L
+from device import linklobby as LB
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
 
 LAYOUTS = ("AI", "person")      # 4 players: each person's partner
@@ -83,7 +84,7 @@ def connect(app):
     glue = _open(app)
     if glue is None:
         return
-    glue.link.lobby(PRESETS.index(variant), players, layout, LEVELS.index(level), target)
+    LB.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
     waiting(app)
 
 
@@ -124,7 +125,7 @@ def begin_game(app):
     """Both devices agreed: deal the first hand here."""
     glue = app.link
     lk = glue.link
-    v, players, layout, level, target = lk.proposal()
+    v, players, layout, level, target = LB.proposal(lk)
     try:
         levels = seat_levels(players, layout, LEVELS[level], lk.host)
         app.end_game()
@@ -189,9 +190,9 @@ def on_link(app):
                [["New link game", None, 0, "again"], ["Menu", None, 0, "menu"]])
     elif st == L.HOSTING:
         _lines(app, "linkhost", "CONNECTED", ["Other device found.", "It decides on:"]
-               + _summary(lk.proposal()) + ["B: cancel"], cur=0)
+               + _summary(LB.proposal(lk)) + ["B: cancel"], cur=0)
     elif st == L.OFFERED:
-        _lines(app, "linkoffer", "PROPOSED", _summary(lk.proposal()),
+        _lines(app, "linkoffer", "PROPOSED", _summary(LB.proposal(lk)),
                [["Accept", None, 0, "accept"], ["Decline", None, 0, "decline"]])
     elif st == L.GAME:
         if glue.sess is None:
@@ -224,11 +225,11 @@ def on_menu(app, what, k):
             return ("menus", "main_menu")
     elif kind == "linkoffer":
         if what == "back" or item == "decline":
-            glue.link.decline()
+            LB.decline(glue.link)
             glue.stop()
             return ("menus", "main_menu")
         elif item == "accept":
-            glue.link.accept()
+            LB.accept(glue.link)
             begin_game(app)
     elif kind == "linklost":
         if what == "back" or item == "wait":

@@ -13,7 +13,7 @@ act on the ids below, never on the labels they show.
 """
 from core.ai import LEVELS
 from core.compat import const
-from core.rules import PRESETS
+from core.presets import PRESETS
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)

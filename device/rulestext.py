@@ -2,6 +2,7 @@
 does, written from its Rules record (so the pages follow core/rules.py).
 The device app loads this module for one call (``App.rare``)."""
 from core import rules as R
+from core import presets as P
 
 COMMON = (
     "BASRA: TAKE CARDS FROM THE FLOOR",
@@ -29,7 +30,7 @@ COMMON = (
 
 def lines(name):
     """The pages of rule set name as a list of lines (32 columns)."""
-    r = R.preset(name)
+    r = P.preset(name)
     out = [name.upper() + " RULES", ""]
     out.append("CARDS: %d EACH A DEAL" % r.hand_size)
     out.append("CAPTURE: " + ("ANY SUMS" if r.capture == R.CAPTURE_FREE

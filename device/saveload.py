@@ -116,7 +116,7 @@ def resume(saved):
     hands are empty). ValueError when saved cannot be a real game."""
     from core.game import Game
     from core.plays import Plays, nth
-    from core.rules import preset
+    from core.presets import preset
     rules = preset(saved.variant, players=saved.players, target=saved.target)
     if saved.target < 1:
         raise ValueError("target must be positive")

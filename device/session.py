@@ -9,7 +9,6 @@ from array import array
 from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
-from core.rules import preset
 from core.state import FLOOR, play_flags
 from hal.mem import CODE_ON_HEAP, drop
 
@@ -31,6 +30,7 @@ class Session:
     """variant: preset name; levels: per seat, "human" or an AI level."""
 
     def __init__(self, variant, players, levels, target, seed):
+        from core.presets import preset
         self.rules = preset(variant, players, target)
         self.variant = variant
         self.players = players

@@ -107,6 +107,7 @@ class SaveStore:
         if self.lazy:
             drop("device.saveformat")
             drop("device.saveload")
+            drop("core.presets")            # a saved game resumed: the rule sets go
             drop("device.savewrite")
 
     def _scan(self):

@@ -8,7 +8,7 @@ import random
 
 from core.game import Game
 from core.plays import Plays, nth
-from core.rules import preset
+from core.presets import preset
 from device import app as A
 from simulator.link import PairRunner, Reset, WirePair
 from simulator.sim import SimExit, Simulator

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from core import rules as R
+from core import presets as P
 from core.ai.levelbot import choose
 from core.ai.player import LEVELS, Player
 from core.ai.reason import hint
@@ -16,7 +16,7 @@ from harness.listing import all_plays
 
 
 def midgame(variant="egyptian", players=2, seed=3, plies=9):
-    rules = R.preset(variant, players=players)
+    rules = P.preset(variant, players=players)
     g = Game(rules, seed)
     g.start_hand()
     st = g.state
@@ -161,7 +161,7 @@ def test_a_leaf_counts_the_basra_the_player_to_move_holds():
     from core import cards as C
     from core.ai.evaluate import CARD, Evaluator
 
-    rules = R.preset("egyptian")
+    rules = P.preset("egyptian")
     ev = Evaluator(rules)
     st = State(rules)
     st.clear(0)
@@ -181,7 +181,7 @@ def test_a_leaf_counts_the_basra_the_player_to_move_holds():
 def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
     from core.ai.evaluate import CARD, Evaluator
 
-    rules = R.preset("egyptian", players=4)
+    rules = P.preset("egyptian", players=4)
     ev = Evaluator(rules)
     st = State(rules)
     st.clear(0)

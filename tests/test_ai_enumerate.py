@@ -3,7 +3,7 @@ them, and solves the last deal (core/ai/world.py deal, core/ai/search.py)."""
 import math
 import random
 
-from core import rules as R
+from core import presets as P
 from core.ai.observe import UNSEEN, Observation, observe
 from core.ai.levelbot import choose
 from core.ai.player import Player
@@ -17,7 +17,7 @@ from tests.test_ai import reshuffle_hidden
 
 def play_until(players, seed, done):
     """A game's first hand played at random until done(state) (None if never)."""
-    rules = R.preset("egyptian", players=players)
+    rules = P.preset("egyptian", players=players)
     g = Game(rules, seed)
     g.start_hand()
     st = g.state

@@ -430,9 +430,9 @@ def test_hundreds_of_captures_cycle_in_order_and_a_held_button_jumps_a_group():
     run(steps, buttons=4)
 
     st_plays = []
-    from core import rules as R
+    from core import presets as P
     from core.state import State
-    st = State(R.preset("egyptian"))
+    st = State(P.preset("egyptian"))
     st.place(0, C.parse_list("8H KS"), C.parse_list(floor))
     c = Plays()
     c.start(st, C.parse("8H"))

@@ -3,7 +3,7 @@ headless simulator: every preset, 2, 3 and 4 players, both button layouts,
 hot seat (target 31 so that a game is a hand or two)."""
 import pytest
 
-from core.rules import PRESETS
+from core.presets import PRESETS
 from device import app as A
 from harness.devdrive import Player, drive, menu_to, set_value
 

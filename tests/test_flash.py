@@ -301,8 +301,8 @@ def test_flash_emulated_board_end_to_end(tmp_path):
         # the board (after its soft reset) imports core from what was copied and plays
         out = board_exec(board.port, (
             "import sys\nprint(sys.path)\n"
-            "import core.game, core.rules, core.ai.player, hal.profiles\n"
-            "g = core.game.Game(core.rules.preset('egyptian'), 7)\ng.start_hand()\n"
+            "import core.game, core.presets, core.ai.player, hal.profiles\n"
+            "g = core.game.Game(core.presets.preset('egyptian'), 7)\ng.start_hand()\n"
             "s = g.state\nprint('hand', s.hand_n[0], s.hand_n[1], 'floor', s.floor_n)\n"
             "print(core.game.__file__)\n"))
         assert "hand 4 4 floor 4" in out, out

@@ -7,6 +7,7 @@ import pytest
 
 from core.prng import Prng
 from device import link as L
+from device import linklobby as LB
 from hal import HalError
 from hal.memlink import pair
 from hal.uartlink import UartPort
@@ -18,15 +19,15 @@ def test_crc16_is_ccitt_false():
 
 def test_the_seed_takes_both_contributions():
     a, b = 0x1234, 0x0567
-    assert L.seed_of(a, b) != L.seed_of(a ^ 1, b) != L.seed_of(a, b ^ 1)
-    assert 0 <= L.seed_of(0x7FFF, 0x7FFF) < 1 << 20
+    assert LB.seed_of(a, b) != LB.seed_of(a ^ 1, b) != LB.seed_of(a, b ^ 1)
+    assert 0 <= LB.seed_of(0x7FFF, 0x7FFF) < 1 << 20
 
 
 def lobby_pair(prop_a=(0, 2, 0, 1, 101), prop_b=(3, 4, 1, 2, 61)):
     pa, pb = pair()
     a, b = L.Link(pa, Prng(1)), L.Link(pb, Prng(2))
-    a.lobby(*prop_a)
-    b.lobby(*prop_b)
+    LB.start(a, *prop_a)
+    LB.start(b, *prop_b)
     now = 0
     for _ in range(10):
         a.poll(now)
@@ -39,14 +40,14 @@ def test_the_lobby_makes_one_host_whose_proposal_both_see():
     a, b, _ = lobby_pair()
     host, guest = (a, b) if a.host else (b, a)
     assert host.state == L.HOSTING and guest.state == L.OFFERED
-    assert guest.proposal() == host.proposal()
+    assert LB.proposal(guest) == LB.proposal(host)
     assert host.seed == guest.seed
 
 
 def test_accepting_starts_the_game_on_both():
     a, b, now = lobby_pair()
     guest = b if a.host else a
-    guest.accept()
+    LB.accept(guest)
     for _ in range(5):
         a.poll(now)
         b.poll(now)
@@ -57,7 +58,7 @@ def test_accepting_starts_the_game_on_both():
 def test_declining_tells_the_host():
     a, b, now = lobby_pair()
     host, guest = (a, b) if a.host else (b, a)
-    guest.decline()
+    LB.decline(guest)
     host.poll(now + 100)
     assert host.state == L.DIFFER and host.reason == L.R_DECLINED and host.peer_reason
 
@@ -65,7 +66,7 @@ def test_declining_tells_the_host():
 def test_another_version_is_refused_not_crashed_on():
     pa, pb = pair()
     a = L.Link(pa, Prng(1))
-    a.lobby(0, 2, 0, 1, 101)
+    LB.start(a, 0, 2, 0, 1, 101)
     frame = bytearray([0xB5, L.HELLO, L.VERSION + 1, 5, 0, 9, 0, 0, 2, 0, 1, 101, 0, 0, 0])
     crc = L.crc16(frame, 1, len(frame) - 2)
     frame[-2], frame[-1] = crc >> 8, crc & 0xFF
@@ -78,7 +79,7 @@ def test_another_version_is_refused_not_crashed_on():
 def test_garbage_on_the_line_is_counted_and_dropped():
     pa, pb = pair()
     a = L.Link(pa, Prng(1))
-    a.lobby(0, 2, 0, 1, 101)
+    LB.start(a, 0, 2, 0, 1, 101)
     pb.write(bytes([0xB5, 3]) + bytes(range(40)))
     a.poll(0)
     assert a.bad >= 1 and a.good == 0 and a.state == L.LOBBY

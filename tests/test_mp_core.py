@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from core.referee import play_game
-from core.rules import PRESETS
+from core.presets import PRESETS
 
 CORE = sorted(
     ".".join(p.with_suffix("").parts)

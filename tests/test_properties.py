@@ -5,14 +5,14 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import cards as C
-from core import rules as R
+from core import presets as P
 from core.referee import legal_plays, play_game, replay
 from core.state import State
 
 from . import oracle
 from harness.listing import all_plays
 
-VALID = [(v, n) for v in R.PRESETS for n in (2, 3, 4) if not (v == "lebanese" and n == 3)]
+VALID = [(v, n) for v in P.PRESETS for n in (2, 3, 4) if not (v == "lebanese" and n == 3)]
 
 
 @st.composite
@@ -24,14 +24,14 @@ def positions(draw, max_floor=9):
 
 
 @settings(max_examples=600, deadline=None)
-@given(positions(), st.sampled_from(R.PRESETS))
+@given(positions(), st.sampled_from(P.PRESETS))
 def test_legal_plays_equal_the_brute_force_oracle(pos, variant):
     hand, floor = pos
     got = {
         (C.parse(p["card"]), tuple(C.parse(n) for n in p["take"]), p["basra"], p["sweep"])
         for p in legal_plays(C.names(hand), C.names(floor), variant)
     }
-    assert got == oracle.plays(hand, floor, R.preset(variant))
+    assert got == oracle.plays(hand, floor, P.preset(variant))
 
 
 @st.composite
@@ -50,14 +50,14 @@ def as_keys(plays):
     return [(C.parse(p["card"]), tuple(C.parse(n) for n in p["take"]), p["basra"], p["sweep"]) for p in plays]
 
 
-@pytest.mark.parametrize("variant", R.PRESETS)
+@pytest.mark.parametrize("variant", P.PRESETS)
 @settings(max_examples=40, deadline=None)
 @given(pos=big_floors())
 def test_legal_plays_equal_the_oracle_on_floors_of_11_to_16_cards(variant, pos):
     hand, floor = pos
     got = as_keys(legal_plays(C.names(hand), C.names(floor), variant))
     assert len(got) == len(set(got))
-    assert set(got) == oracle.plays(hand, floor, R.preset(variant))
+    assert set(got) == oracle.plays(hand, floor, P.preset(variant))
 
 
 def test_the_issue_11_position_has_its_116_plays_and_its_game_replays():
@@ -65,13 +65,13 @@ def test_the_issue_11_position_has_its_116_plays_and_its_game_replays():
     hand, floor = "10H", "AH 2H 3S 4S 5H 5S 6H 7C 8C 9S 10C"
     got = as_keys(legal_plays(hand, floor, "egyptian"))
     assert len(got) == len(set(got)) == 116
-    assert set(got) == oracle.plays(C.parse_list(hand), C.parse_list(floor), R.preset("egyptian"))
+    assert set(got) == oracle.plays(C.parse_list(hand), C.parse_list(floor), P.preset("egyptian"))
     log = play_game(22, ["random", "random"])
     assert replay(log) == log["scores"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(positions(), st.sampled_from(R.PRESETS))
+@given(positions(), st.sampled_from(P.PRESETS))
 def test_legal_plays_lists_each_card_and_take_once_in_deck_order(pos, variant):
     hand, floor = pos
     plays = legal_plays(C.names(hand), C.names(floor), variant)
@@ -95,7 +95,7 @@ def test_every_play_applied_then_undone_restores_the_state_exactly():
 
     checked = 0
     for variant, players in VALID:
-        g = Game(R.preset(variant, players=players), seed=players * 100 + len(variant))
+        g = Game(P.preset(variant, players=players), seed=players * 100 + len(variant))
         g.start_hand()
         s = g.state
         pick = Prng(5)
@@ -126,8 +126,8 @@ def test_engine_plays_take_the_cards_the_referee_lists():
     pick = __import__("random").Random(11)
     for _ in range(400):
         pick.shuffle(deck)
-        variant = pick.choice(R.PRESETS)
-        s = State(R.preset(variant))
+        variant = pick.choice(P.PRESETS)
+        s = State(P.preset(variant))
         hand, floor = deck[:4], deck[4:4 + pick.randint(1, 10)]
         s.place(0, hand, floor)
         for word, take in all_plays(s):
@@ -153,7 +153,7 @@ def test_random_games_account_for_52_cards_replay_and_repeat(variant, players):
         assert replay(log) == log["scores"]
         assert play_game(seed, bots, variant) == log
         w = log["winner"]
-        assert log["scores"][w] == max(log["scores"]) >= R.preset(variant).target
+        assert log["scores"][w] == max(log["scores"]) >= P.preset(variant).target
         assert log["scores"].count(max(log["scores"])) == 1
 
 

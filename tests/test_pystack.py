@@ -100,7 +100,7 @@ for seed in %r:
 # level decides there in every preset, after the move generator.
 BIG_FLOORS = r'''
 from core import cards as C
-from core.rules import PRESETS, preset
+from core.presets import PRESETS, preset
 from core.state import State
 from core.ai.levelbot import choose
 from core.ai.player import LEVELS, Player

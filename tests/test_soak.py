@@ -4,7 +4,7 @@ import io
 
 import pytest
 
-from core import rules as R
+from core import presets as P
 from tools import soak
 
 
@@ -14,7 +14,7 @@ def results():
 
 
 def test_every_preset_plays_every_line_up_it_allows(results):
-    for v in R.PRESETS:
+    for v in P.PRESETS:
         played = {r["bots"] for r in results if r["variant"] == v}
         assert played == set(soak.line_ups(v)), v
         assert sum(r["variant"] == v for r in results) == 20

@@ -4,7 +4,7 @@ import pytest
 from core import cards as C
 from core.game import Game, game_winner, out_of_the_running
 from core.referee import legal_plays, score_hand
-from core.rules import PRESETS, preset
+from core.presets import PRESETS, preset
 from core.state import BASRA, LAY, PILE, SWEEP, State, play_flags
 
 ALL = PRESETS
@@ -140,11 +140,12 @@ def test_jack_sweeps_and_is_a_basra_only_where_the_rules_say(variant, floor, bas
 
 def test_jack_two_card_house_rule():
     from core import rules as R
+    from core import presets as P
     from core.state import State, BASRA
     from core import cards as C
     from harness.listing import all_plays
 
-    r = R.preset("italian")
+    r = P.preset("italian")
     r.jack_basra = R.JACK_BASRA_TWO
     st = State(r)
     st.place(0, [C.parse("JS")], C.parse_list("5H 6S"))

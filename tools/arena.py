@@ -19,7 +19,7 @@ from core.ai.evaluate import Evaluator
 from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
-from core.rules import preset
+from core.presets import preset
 
 LEVELS = ("random", "easy", "normal", "hard", "expert", "expert-v1", "oracle")
 # expert-v1: the expert as issue 14 found it, the yardstick (by players: 6

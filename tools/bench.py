@@ -53,7 +53,7 @@ def step(i):
     elif i == 2:
         print(json.dumps({"heap": "core_ai", "bytes": h}))
         from core.game import Game
-        from core.rules import preset
+        from core.presets import preset
         from core.ai.player import Player
         from core.ai.observe import observe
         live["observe"] = observe

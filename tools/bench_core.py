@@ -10,7 +10,7 @@ from array import array
 from core.game import Game
 from core.plays import Plays, nth
 from core.prng import Prng
-from core.rules import preset
+from core.presets import preset
 from core.state import State
 from hal.clock import Clock
 

@@ -25,7 +25,7 @@ import time
 from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
-from core.rules import preset
+from core.presets import preset
 from device import save as S
 from harness.listing import all_plays
 

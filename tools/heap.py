@@ -5,6 +5,7 @@ a game, from .py sources and from .mpy (mpy-cross) files.
     python -m tools.heap            # the board model, then the VM tables
     python -m tools.heap --board    # the board model only
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
+    python -m tools.heap --link     # what each of a link game's modules adds
 """
 import contextlib
 import os
@@ -371,6 +372,9 @@ def step(i):
                 if m == "device.menus":     # back to the table (the menu's text goes)
                     H.app.to_table()
                     H.app._enter_table()
+            # a one-job module that made a game (device/begin.py) brought the
+            # rule sets: App.rare and the store drop them with it
+            drop("core.presets")
         H.k += 1
         load()
 
@@ -387,10 +391,14 @@ def load():
                 from device import linkgame as LG
                 from hal.uartlink import UartPort
                 # the link's screens were shown to set it up (device/linkmenu.py,
-                # loaded for one call): their code goes, their names stay
+                # loaded for one call) and the lobby agreed on the game
+                # (device/linklobby.py, let go when the game began): their
+                # code goes, their names stay
                 import device.linkmenu
                 from hal.mem import drop
                 drop("device.linkmenu")
+                drop("device.linklobby")
+                drop("core.presets")        # as App.rare drops them after the call
                 import board, busio
                 port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
                 port.open()
@@ -582,7 +590,41 @@ def print_board():
     return table
 
 
+LINK_SCRIPT = r'''
+import sys, gc, json
+sys.path.insert(0, "/app/mpstub")
+ORDER = %r
+def step(i):
+    print(json.dumps({"alloc": gc.mem_alloc()}))
+    if i < len(ORDER):
+        for m in ORDER[i]:
+            __import__(m)
+    gc.collect()
+'''
+
+# a game's modules first, then each of a link game's over the one before
+LINK_ORDER = [["hal", "hal.clock", "hal.mem", "core.prng", "core.plays", "device.session", "device.play"],
+              ["hal.link"], ["hal.uartlink"], ["device.link"], ["device.linkgame"], ["device.linklobby"]]
+
+
+def link_modules():
+    """[(module, bytes)]: the live heap each of a link game's modules adds on
+    the VM from .mpy, imported over the one before (the VM's own name pools
+    included as they fall: a new pool lands on whichever import needs it)."""
+    import json
+    from harness import mpvm
+    with vm_trees(True, libs=True) as trees:
+        out = mpvm.run(LINK_SCRIPT % (LINK_ORDER,), trees=trees, steps=len(LINK_ORDER) + 1,
+                       mpy=True, timeout=300)
+    rows = [json.loads(line)["alloc"] for line in out.splitlines() if line.startswith("{")]
+    return [(LINK_ORDER[i][0], rows[i + 1] - rows[i]) for i in range(1, len(LINK_ORDER))]
+
+
 def main():
+    if "--link" in sys.argv:
+        for name, n in link_modules():
+            print("  %-18s %6d bytes" % (name, n))
+        return
     if "--board" in sys.argv:
         print_board()
         return

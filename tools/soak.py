@@ -21,7 +21,7 @@ import sys
 import time
 from multiprocessing import Pool
 
-from core import rules as R
+from core import presets as P
 from core.bots import make_bot
 from core.referee import play_game, replay
 
@@ -43,7 +43,7 @@ def line_ups(variant):
     out = []
     for n in (2, 3, 4):
         try:
-            R.preset(variant, players=n)
+            P.preset(variant, players=n)
         except ValueError:
             continue  # e.g. lebanese has no 3-player game
         out.extend(mixes(n))
@@ -93,14 +93,14 @@ def run_game(task):
     return out
 
 
-def tasks(games, seed, variants=R.PRESETS):
+def tasks(games, seed, variants=P.PRESETS):
     for variant in variants:
         ups = line_ups(variant)
         for i in range(games):
             yield variant, ups[i % len(ups)], seed + i
 
 
-def soak(games, jobs=1, seed=1, variants=R.PRESETS, progress=None):
+def soak(games, jobs=1, seed=1, variants=P.PRESETS, progress=None):
     """Play and replay games per preset; returns the list of run_game results."""
     todo = list(tasks(games, seed, variants))
     results = []
@@ -133,7 +133,7 @@ def report(results, seconds, out=sys.stdout):
     line("games: %d in %.0f s (%.1f games/s)" % (len(results), seconds, len(results) / max(seconds, 1e-9)))
     per_preset = count(lambda r: r["variant"])
     failed = count(lambda r: r["variant"] if r["error"] else None)
-    for v in R.PRESETS:
+    for v in P.PRESETS:
         if v in per_preset:
             line("  %-9s %6d games, %d failed" % (v, per_preset[v], failed.get(v, 0)))
     for n, k in sorted(count(lambda r: len(r["bots"])).items()):
@@ -162,7 +162,7 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=200, help="games per preset")
     ap.add_argument("--jobs", type=int, default=1, help="processes")
     ap.add_argument("--seed", type=int, default=1, help="seed of each preset's first game")
-    ap.add_argument("--variant", action="append", choices=R.PRESETS, help="only these presets")
+    ap.add_argument("--variant", action="append", choices=P.PRESETS, help="only these presets")
     a = ap.parse_args(argv)
     step = max(1, a.games // 10)
 
@@ -171,7 +171,7 @@ def main(argv=None):
             print("%d/%d games" % (done, total), file=sys.stderr, flush=True)
 
     t = time.perf_counter()
-    results = soak(a.games, a.jobs, a.seed, tuple(a.variant or R.PRESETS), progress)
+    results = soak(a.games, a.jobs, a.seed, tuple(a.variant or P.PRESETS), progress)
     print("python -m tools.soak --games %d --jobs %d --seed %d" % (a.games, a.jobs, a.seed))
     return 1 if report(results, time.perf_counter() - t) else 0
 

@@ -6,7 +6,7 @@ loaded on the device, which observes and steps the search itself
 from core import cards as C
 from core.ai.observe import UNSEEN, observe
 from core.ai.player import Player
-from core.rules import preset
+from core.presets import preset
 from core.scoring import card_points
 from core.state import FLOOR, HAND, PILE
 

@@ -13,7 +13,7 @@ from core.ai.observe import observe
 from core.game import Game
 from core.plays import Plays, nth
 from core.prng import Prng
-from core.rules import preset
+from core.presets import preset
 
 
 def emit(**row):
