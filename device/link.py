@@ -65,7 +65,7 @@ R_GAME = const(2)
 R_PLAY = const(3)
 _R_LEFT = const(4)
 R_DECLINED = const(5)
-REASONS = ("", "OTHER VERSION", "ANOTHER GAME", "GAMES DIFFER", "OTHER LEFT", "DECLINED")
+_NREASONS = const(6)     # reasons a QUIT may carry (device/linkmenu.py words them)
 
 _RESEND_MS = const(400)
 _BEAT_MS = const(500)
@@ -294,7 +294,7 @@ class Link:
 
     def _on_quit(self):
         if self.state == HOSTING or self.state == OFFERED or self.state == GAME:
-            self.reason = self.fr[1] if 0 < self.fr[1] < len(REASONS) else _R_LEFT
+            self.reason = self.fr[1] if 0 < self.fr[1] < _NREASONS else _R_LEFT
             self.peer_reason = True
             self.quits = 0
             self.to(DIFFER)

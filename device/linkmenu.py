@@ -11,6 +11,8 @@ from device import linklobby as LB
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
 
 LAYOUTS = ("AI", "person")      # 4 players: each person's partner
+# why the link game stopped (device/link.py R_VERSION ... R_DECLINED)
+_REASONS = ("", "OTHER VERSION", "ANOTHER GAME", "GAMES DIFFER", "OTHER LEFT", "DECLINED")
 
 
 def setup(app):
@@ -179,7 +181,7 @@ def on_link(app):
     st = lk.state
     m = app.menu
     if st == L.DIFFER:
-        why = L.REASONS[lk.reason]
+        why = _REASONS[lk.reason]
         if glue.sess is not None:       # the game stops here: its save goes
             app.saved = None
             app.store_call("save_game", None)
