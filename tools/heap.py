@@ -611,13 +611,12 @@ def link_modules():
     """[(module, bytes)]: the live heap each of a link game's modules adds on
     the VM from .mpy, imported over the one before (the VM's own name pools
     included as they fall: a new pool lands on whichever import needs it)."""
-    import json
     from harness import mpvm
     with vm_trees(True, libs=True) as trees:
-        out = mpvm.run(LINK_SCRIPT % (LINK_ORDER,), trees=trees, steps=len(LINK_ORDER) + 1,
-                       mpy=True, timeout=300)
-    rows = [json.loads(line)["alloc"] for line in out.splitlines() if line.startswith("{")]
-    return [(LINK_ORDER[i][0], rows[i + 1] - rows[i]) for i in range(1, len(LINK_ORDER))]
+        rows = mpvm.run_json(LINK_SCRIPT % (LINK_ORDER,), trees=trees, steps=len(LINK_ORDER) + 1,
+                             mpy=True, timeout=300)
+    alloc = [r["alloc"] for r in rows]
+    return [(LINK_ORDER[i][0], alloc[i + 1] - alloc[i]) for i in range(1, len(LINK_ORDER))]
 
 
 def main():
