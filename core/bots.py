@@ -6,6 +6,7 @@ A bot is a callable ``bot(view)`` returning the index of its choice in
 bot for one seat of one game.
 """
 from core import cards as C
+from core import cardnames as CN
 from core.prng import Prng
 from core.presets import preset
 from core.scoring import card_points
@@ -69,7 +70,7 @@ class LaydownBot(RandomBot):
         plays = view["plays"]
         can = []
         for name in view["hand"]:
-            card = C.parse(name)
+            card = CN.parse(name)
             if card >> 2 != C.JACK and plays.find(card, []) is not None:
                 can.append(name)
         if can:
@@ -98,9 +99,9 @@ class GreedyBot:
             cards = len(p["take"])
             if cards:
                 cards += 1
-                got = self.points[C.parse(p["card"])]
+                got = self.points[CN.parse(p["card"])]
                 for name in p["take"]:
-                    got += self.points[C.parse(name)]
+                    got += self.points[CN.parse(name)]
             if p["basra"]:
                 got += self.basra_points
             key = got * 100 + cards

@@ -19,6 +19,7 @@ seat, side, hand, floor, plays, start_floor, history, hand_sizes, stock,
 scores, carry, variant.
 """
 from core import cards as C
+from core import cardnames as CN
 from core import rules as R
 from core import presets as P
 from core.ai.world import choose
@@ -273,8 +274,8 @@ class PlayList:
 
 def as_record(card, take, flags):
     return {
-        "card": C.name(card),
-        "take": C.names(take),
+        "card": CN.name(card),
+        "take": CN.names(take),
         "basra": bool(flags & BASRA),
         "sweep": bool(flags & SWEEP),
     }
@@ -287,11 +288,11 @@ def legal_plays(hand, floor, variant="egyptian"):
     no cap: a floor of many small cards gives thousands of plays (use
     PlayList to take them one at a time).
     """
-    h = C.parse_list(hand)
-    f = C.parse_list(floor)
+    h = CN.parse_list(hand)
+    f = CN.parse_list(floor)
     for c in h:
         if c in f:
-            raise ValueError("card both in hand and on the floor: %s" % C.name(c))
+            raise ValueError("card both in hand and on the floor: %s" % CN.name(c))
     if len(h) > 6:
         raise ValueError("a hand holds at most 6 cards, not %d" % len(h))
     return list(PlayList(P.preset(variant), h, f))
@@ -317,10 +318,10 @@ def score_hand(piles, basras, variant="egyptian", carry=0):
     seen = set()
     ncards, cpoints = [], []
     for pile in piles:
-        cs = C.parse_list(pile)
+        cs = CN.parse_list(pile)
         for c in cs:
             if c in seen:
-                raise ValueError("card in two piles: %s" % C.name(c))
+                raise ValueError("card in two piles: %s" % CN.name(c))
             seen.add(c)
         ncards.append(len(cs))
         cpoints.append(sum(pts[c] for c in cs))
@@ -334,8 +335,8 @@ def _view(game, seat, plays, start_floor, history):
     return {
         "seat": seat,
         "side": st.side_of(seat),
-        "hand": C.names(st.hand_cards(seat)),
-        "floor": C.names(st.floor_cards([])),
+        "hand": CN.names(st.hand_cards(seat)),
+        "floor": CN.names(st.floor_cards([])),
         "plays": plays,
         "start_floor": list(start_floor),
         "history": [dict(p, take=list(p["take"])) for p in history],
@@ -348,7 +349,7 @@ def _view(game, seat, plays, start_floor, history):
 
 
 def _dealt(st):
-    return [C.names(st.hand_cards(s)) for s in range(st.nseats)]
+    return [CN.names(st.hand_cards(s)) for s in range(st.nseats)]
 
 
 def play_game(seed, players, variant="egyptian", target=None):
@@ -386,7 +387,7 @@ def play_game(seed, players, variant="egyptian", target=None):
         if game.hand_no >= MAX_HANDS:
             raise RuntimeError("no winner after %d hands" % MAX_HANDS)
         game.start_hand()
-        start_floor = C.names(st.floor_cards([]))
+        start_floor = CN.names(st.floor_cards([]))
         hand = {"dealer": game.dealer, "floor": start_floor, "deals": [_dealt(st)], "plays": []}
         while True:
             if st.hands_empty():
@@ -400,9 +401,9 @@ def play_game(seed, players, variant="egyptian", target=None):
             card, take, flags = _chosen(plays, choice, seat)
             st.apply_cards(card, take, flags)
             hand["plays"].append(
-                {"seat": seat, "card": C.name(card), "take": C.names(take), "basra": bool(flags & BASRA)}
+                {"seat": seat, "card": CN.name(card), "take": CN.names(take), "basra": bool(flags & BASRA)}
             )
-        leftover = C.names(st.floor_cards([]))
+        leftover = CN.names(st.floor_cards([]))
         side = game.end_hand()
         hand["leftover"] = {"side": None if side == NOBODY else side, "cards": leftover}
         hand["cards"] = [st.pile_n[s] for s in range(game.nsides)]
@@ -419,8 +420,8 @@ def _chosen(plays, choice, seat):
     # a bot's answer as (card, taken, flags), or ValueError saying what is wrong
     if isinstance(choice, dict):
         try:
-            card = C.parse(choice["card"])
-            taken = C.parse_list(choice["take"])
+            card = CN.parse(choice["card"])
+            taken = CN.parse_list(choice["take"])
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError("seat %d's bot returned %r, not a play (%s)" % (seat, choice, e))
         got = plays.find(card, taken)
@@ -482,7 +483,7 @@ def _fail(h, i, msg):
 
 def _cards_of(h, i, names, what):
     try:
-        return C.parse_list(names)
+        return CN.parse_list(names)
     except ValueError as e:
         _fail(h, i, "%s: %s" % (what, e))
 
@@ -495,7 +496,7 @@ def _check_hand_setup(rules, h, hand, dealer):
         _fail(h, None, "the first floor has %d cards, not 4" % len(floor))
     for c in floor:
         if C.rank(c) == C.JACK or c == C.SEVEN_DIAMONDS:
-            _fail(h, None, "%s on the first floor (Jacks and the 7D are replaced)" % C.name(c))
+            _fail(h, None, "%s on the first floor (Jacks and the 7D are replaced)" % CN.name(c))
     deals = hand["deals"]
     if len(deals) != rules.deals:
         _fail(h, None, "%d deals, expected %d" % (len(deals), rules.deals))
@@ -514,7 +515,7 @@ def _check_hand_setup(rules, h, hand, dealer):
             order.extend(floor)
     if len(set(order)) != 52:
         dup = [c for c in order if order.count(c) > 1]
-        what = "card dealt twice: %s" % C.name(dup[0]) if dup else "not every card was dealt"
+        what = "card dealt twice: %s" % CN.name(dup[0]) if dup else "not every card was dealt"
         _fail(h, None, what)
     return order
 
@@ -555,18 +556,18 @@ def replay(log):
                 _fail(h, i, "seat %r played, but it is seat %d's turn" % (p.get("seat"), st.to_move))
             card = _cards_of(h, i, [p["card"]], "card")[0]
             take = sorted(_cards_of(h, i, p["take"], "take"))
-            what = "%s taking [%s]" % (C.name(card), " ".join(C.names(take)))
+            what = "%s taking [%s]" % (CN.name(card), " ".join(CN.names(take)))
             if st.loc[card] != HAND + st.to_move:
-                _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, C.name(card)))
+                _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, CN.name(card)))
             if len(set(take)) != len(take) or not match(st, card, take, check):
-                _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(C.names(st.floor_cards([])))))
+                _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(CN.names(st.floor_cards([])))))
             flags = play_flags(check.word)
             if bool(p.get("basra")) != bool(flags & BASRA):
                 _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(flags & BASRA)))
             st.apply_cards(card, take, flags)
         if not st.hand_over():
             _fail(h, None, "the plays stop before the hand is over")
-        leftover = C.names(st.floor_cards([]))
+        leftover = CN.names(st.floor_cards([]))
         side = game.end_hand()
         side = None if side == NOBODY else side
         got = {"side": side, "cards": leftover}

@@ -42,6 +42,10 @@ def report(e):
     print("Pocket Basra: something went wrong (%s); A restarts" % name)
     try:
         print_traceback(e)
+        if not __debug__:
+            # mpy-cross -O3 (basra-flash --mpy) folds __debug__ to False and
+            # leaves the line numbers out: every frame says "line 1"
+            print("(line numbers left out of this build: basra-flash --mpy --lines keeps them)")
     except Exception:   # a serial line that fails must not stop the recovery
         pass
     return name

@@ -36,11 +36,6 @@ class Saved(Record):
         self.carry = carry
         self.plays = tuple(plays)  # each play's place (see PLACE_ESCAPE)
 
-    def __repr__(self):
-        return "Saved(%r, %d, %r, target=%d, seed=%d, hand_no=%d, dealer=%d, scores=%r, carry=%d, plays=%d)" % (
-            self.variant, self.players, self.levels, self.target, self.seed, self.hand_no,
-            self.dealer, self.scores, self.carry, len(self.plays))
-
 
 class Settings(Record):
     def __init__(self):

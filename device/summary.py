@@ -27,8 +27,7 @@ def hand_over(app):
         sv = app.record()
         sv.plays = ()
         app.saved = sv
-    app.pages.open("summary", summary_lines(app))
-    app.show(app.pages)
+    app.open_pages("summary", summary_lines(app))
     app.write_when_shown()
 
 

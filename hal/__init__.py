@@ -42,7 +42,8 @@ docs/simulator.md):
 ``h.sound`` (hal.sound)
     ``tone(freq_hz, ms)``, ``stop()``, ``available``; silent when absent.
 ``h.battery`` (hal.battery)
-    ``millivolts() -> int or None`` (None when the board has no sense pin).
+    ``millivolts() -> int or None`` (None when the board has no sense pin);
+    the sense pin is opened, and hal/battery.py loaded, when first asked.
 ``h.seed``
     an int for the app's random generator (fixed by ``--seed`` in the
     simulator, from os.urandom on a board).

@@ -52,16 +52,27 @@ class Hal:
             from hal.sound import NoSound
             sound = NoSound()
         self.sound = sound
-        if battery is None:
-            from hal.battery import NoBattery
-            battery = NoBattery()
-        self.battery = battery
+        # battery: None, an object with millivolts(), or (pin, divider) of a
+        # board's sense pin, opened (hal/battery.py loaded) when first asked
+        self._battery = battery
         self.seed = seed
         self.name = name
         self._idle = idle
         # link=None: no link; else a function that opens the link port
         # (hal/link.py) and returns it, raising HalError when it cannot
         self.link = link
+
+    @property
+    def battery(self):
+        """hal/battery.py's Battery, or NoBattery when the board has no sense
+        pin: made on the first call, so a device that never reads the battery
+        never holds its code."""
+        b = self._battery
+        if b is None or isinstance(b, tuple):
+            from hal import battery as B
+            b = B.NoBattery() if b is None else B.Battery(b[0], b[1])
+            self._battery = b
+        return b
 
     def idle(self, ms):
         """Wait up to ``ms`` milliseconds; returns early in the simulator on input."""

@@ -120,9 +120,9 @@ def open_hal(settings=None):
         battery = None
         vbat, key = pins["vbat"]
         if vbat is not None:
-            from hal.battery import Battery
-            battery = Battery(_pin(board, vbat, key),
-                              settings.number("BASRA_VBAT_DIVIDER", 3 if vbat == "VOLTAGE_MONITOR" else 2))
+            # the pin is checked now; it is opened when the battery is first read
+            battery = (_pin(board, vbat, key),
+                       settings.number("BASRA_VBAT_DIVIDER", 3 if vbat == "VOLTAGE_MONITOR" else 2))
     except base.HalError as e:
         e.display = raw
         raise

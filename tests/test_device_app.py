@@ -2,7 +2,7 @@
 simulator: capture choice and preview, hint, undo, the AI's thinking between
 button polls, sleep and wake, resume after a reset, every menu path, a floor
 too big for one row, and the bytes a cursor move sends."""
-from core import cards as C
+from core import cardnames as CN
 from core.state import play_card
 from device import app as A
 from device import gfx as G
@@ -74,7 +74,7 @@ def test_capture_choice_cycles_largest_first_and_previews_the_taken_cards():
         yield ["B"]                  # back to choosing a card
         seen["mode2"] = A.last.play.mode
         yield ["A", "A"]             # the largest capture
-        seen["floor"] = [C.name(A.last.sess.floor[i]) for i in range(A.last.sess.nfloor)]
+        seen["floor"] = [CN.name(A.last.sess.floor[i]) for i in range(A.last.sess.nfloor)]
     run(steps, buttons=4)
     # 7H takes 7 + 3+4 + 2+5 (all five), down to the 7 alone, and may be laid
     assert seen["counts"][0] == 5 and seen["counts"][-1] == 0
@@ -348,7 +348,7 @@ def test_a_floor_of_thirty_cards_is_all_shown():
     def steps():
         yield from new_game(Level="easy")
         a = A.last
-        floor = [C.name(c) for c in range(52) if c >> 2 != 10]
+        floor = [CN.name(c) for c in range(52) if c >> 2 != 10]
         floor = [f for f in floor if f not in ("AH", "KS")][:30]
         place(a, "AH KS", " ".join(floor), other="JC JD")
         yield ["wait:50"]
@@ -433,9 +433,9 @@ def test_hundreds_of_captures_cycle_in_order_and_a_held_button_jumps_a_group():
     from core import presets as P
     from core.state import State
     st = State(P.preset("egyptian"))
-    st.place(0, C.parse_list("8H KS"), C.parse_list(floor))
+    st.place(0, CN.parse_list("8H KS"), CN.parse_list(floor))
     c = Plays()
-    c.start(st, C.parse("8H"))
+    c.start(st, CN.parse("8H"))
     while c.next():
         st_plays.append((c.word, c.take))
     assert seen["total"] == len(st_plays) > WINDOW

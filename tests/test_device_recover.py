@@ -323,3 +323,18 @@ def test_on_micropython_the_traceback_goes_to_serial_and_a_restarts(mpvm):
     # sys.print_exception on serial (stdout): MicroPython's traceback
     assert "Traceback (most recent call last)" in out and "ValueError: menu" in out
     assert "something went wrong (ValueError)" in out
+    # from source, the traceback has its line numbers: no note
+    assert "line numbers left out" not in out
+
+
+def test_a_build_without_line_numbers_says_so_after_the_traceback(mpvm, tmp_path):
+    # basra-flash --mpy compiles with -O3 (__debug__ False, no line numbers):
+    # the serial output says how to get them back
+    from harness.mpvm import compile_trees
+    trees = compile_trees(("core", "hal", "device"), str(tmp_path))
+    if trees is None:
+        import pytest
+        pytest.skip("mpy-cross not installed")
+    out = mpvm.run(VM_SCRIPT, trees=trees + [("harness/mpstub", "/app/mpstub")], mpy=True)
+    assert "ValueError: menu" in out and ", line 1, in " in out
+    assert "basra-flash --mpy --lines keeps them" in out

@@ -202,6 +202,15 @@ def test_mpy_with_a_circuitpython_style_mpy_cross(tmp_path):
     assert "/core/state.mpy" in dests and "/core/state.py" not in dests
     assert dests["/core/state.mpy"].data[:1] == b"C"
     assert dests["/core/state.mpy"].size < (REPO / "core" / "state.py").stat().st_size
+    # -O3 by default: the line numbers left out (less heap on the board);
+    # --lines keeps them, every file larger by its line table
+    with_lines = {i.dest: i for i in flash.build_manifest(REPO, flash.find_mpy_cross(str(fake)),
+                                                          lines=True).items}
+    assert with_lines["/core/state.mpy"].size > dests["/core/state.mpy"].size + 100
+    assert sum(i.size for i in with_lines.values()) > sum(i.size for i in dests.values()) + 2000
+    printed = []
+    flash.print_manifest(flash.build_manifest(REPO, flash.find_mpy_cross(str(fake))), printed.append)
+    assert "-O3: no line numbers" in printed[0], printed[0]
 
 
 def test_bundle_from_folder_and_zip(tmp_path):

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from core import cards as C
+from core import cardnames as CN
 from core import presets as P
 from core.referee import legal_plays, play_game, replay
 from core.state import State
@@ -28,8 +29,8 @@ def positions(draw, max_floor=9):
 def test_legal_plays_equal_the_brute_force_oracle(pos, variant):
     hand, floor = pos
     got = {
-        (C.parse(p["card"]), tuple(C.parse(n) for n in p["take"]), p["basra"], p["sweep"])
-        for p in legal_plays(C.names(hand), C.names(floor), variant)
+        (CN.parse(p["card"]), tuple(CN.parse(n) for n in p["take"]), p["basra"], p["sweep"])
+        for p in legal_plays(CN.names(hand), CN.names(floor), variant)
     }
     assert got == oracle.plays(hand, floor, P.preset(variant))
 
@@ -47,7 +48,7 @@ def big_floors(draw):
 
 
 def as_keys(plays):
-    return [(C.parse(p["card"]), tuple(C.parse(n) for n in p["take"]), p["basra"], p["sweep"]) for p in plays]
+    return [(CN.parse(p["card"]), tuple(CN.parse(n) for n in p["take"]), p["basra"], p["sweep"]) for p in plays]
 
 
 @pytest.mark.parametrize("variant", P.PRESETS)
@@ -55,7 +56,7 @@ def as_keys(plays):
 @given(pos=big_floors())
 def test_legal_plays_equal_the_oracle_on_floors_of_11_to_16_cards(variant, pos):
     hand, floor = pos
-    got = as_keys(legal_plays(C.names(hand), C.names(floor), variant))
+    got = as_keys(legal_plays(CN.names(hand), CN.names(floor), variant))
     assert len(got) == len(set(got))
     assert set(got) == oracle.plays(hand, floor, P.preset(variant))
 
@@ -65,7 +66,7 @@ def test_the_issue_11_position_has_its_116_plays_and_its_game_replays():
     hand, floor = "10H", "AH 2H 3S 4S 5H 5S 6H 7C 8C 9S 10C"
     got = as_keys(legal_plays(hand, floor, "egyptian"))
     assert len(got) == len(set(got)) == 116
-    assert set(got) == oracle.plays(C.parse_list(hand), C.parse_list(floor), P.preset("egyptian"))
+    assert set(got) == oracle.plays(CN.parse_list(hand), CN.parse_list(floor), P.preset("egyptian"))
     log = play_game(22, ["random", "random"])
     assert replay(log) == log["scores"]
 
@@ -74,12 +75,12 @@ def test_the_issue_11_position_has_its_116_plays_and_its_game_replays():
 @given(positions(), st.sampled_from(P.PRESETS))
 def test_legal_plays_lists_each_card_and_take_once_in_deck_order(pos, variant):
     hand, floor = pos
-    plays = legal_plays(C.names(hand), C.names(floor), variant)
+    plays = legal_plays(CN.names(hand), CN.names(floor), variant)
     keys = [(p["card"], tuple(p["take"])) for p in plays]
     assert len(keys) == len(set(keys))
     for p in plays:
-        assert [C.parse(n) for n in p["take"]] == sorted(C.parse(n) for n in p["take"])
-    assert {p["card"] for p in plays} == set(C.names(hand))
+        assert [CN.parse(n) for n in p["take"]] == sorted(CN.parse(n) for n in p["take"])
+    assert {p["card"] for p in plays} == set(CN.names(hand))
 
 
 def snapshot(s):
@@ -146,7 +147,7 @@ def test_random_games_account_for_52_cards_replay_and_repeat(variant, players):
         log = play_game(seed, bots, variant)
         for hand in log["hands"]:
             dealt = [c for deal in hand["deals"] for seat in deal for c in seat] + hand["floor"]
-            assert sorted(C.parse_list(dealt)) == list(range(52))
+            assert sorted(CN.parse_list(dealt)) == list(range(52))
             assert sum(hand["cards"]) == 52
             taken = sum(len(p["take"]) + 1 for p in hand["plays"] if p["take"])
             assert taken + len(hand["leftover"]["cards"]) == sum(hand["cards"])
@@ -166,7 +167,7 @@ def test_a_different_seed_deals_differently():
 def test_the_first_floor_never_holds_a_jack_or_the_seven_of_diamonds():
     for seed in range(60):
         log = play_game(seed, ["random", "random"], target=1)
-        floor = C.parse_list(log["hands"][0]["floor"])
+        floor = CN.parse_list(log["hands"][0]["floor"])
         assert len(floor) == 4
         assert all(c >> 2 != C.JACK and c != C.SEVEN_DIAMONDS for c in floor)
 

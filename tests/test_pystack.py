@@ -99,7 +99,7 @@ for seed in %r:
 # A hand card facing 17 small cards: many ways to make each sum. Every
 # level decides there in every preset, after the move generator.
 BIG_FLOORS = r'''
-from core import cards as C
+from core import cardnames as CN
 from core.presets import PRESETS, preset
 from core.state import State
 from core.ai.levelbot import choose
@@ -112,7 +112,7 @@ cursor = Plays()
 for name in PRESETS:
     rules = preset(name)
     st = State(rules)
-    st.place(0, C.parse_list(HAND), C.parse_list(FLOOR))
+    st.place(0, CN.parse_list(HAND), CN.parse_list(FLOOR))
     cursor.start(st)
     n = 0
     while cursor.next():

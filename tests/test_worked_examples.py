@@ -2,6 +2,7 @@
 import pytest
 
 from core import cards as C
+from core import cardnames as CN
 from core.game import Game, game_winner, out_of_the_running
 from core.referee import legal_plays, score_hand
 from core.presets import PRESETS, preset
@@ -104,10 +105,10 @@ def test_czech_seven_of_diamonds_goes_to_the_pile_with_the_floor_it_sweeps(floor
     sweep = [p for p in legal_plays("7D", floor, "czech") if p["sweep"]]
     assert [p["basra"] for p in sweep] == [basra]
     st = State(preset("czech"))
-    st.place(0, [C.parse("7D")], C.parse_list(floor))
-    st.apply_cards(C.parse("7D"), sorted(C.parse_list(sweep[0]["take"])), SWEEP | (BASRA if basra else 0))
+    st.place(0, [CN.parse("7D")], CN.parse_list(floor))
+    st.apply_cards(CN.parse("7D"), sorted(CN.parse_list(sweep[0]["take"])), SWEEP | (BASRA if basra else 0))
     assert st.floor_cards([]) == []
-    assert st.loc[C.parse("7D")] == PILE + 0
+    assert st.loc[CN.parse("7D")] == PILE + 0
     assert (st.pile_n[0], st.basras[0]) == (4, int(basra))
 
 
@@ -143,12 +144,13 @@ def test_jack_two_card_house_rule():
     from core import presets as P
     from core.state import State, BASRA
     from core import cards as C
+    from core import cardnames as CN
     from harness.listing import all_plays
 
     r = P.preset("italian")
     r.jack_basra = R.JACK_BASRA_TWO
     st = State(r)
-    st.place(0, [C.parse("JS")], C.parse_list("5H 6S"))
+    st.place(0, [CN.parse("JS")], CN.parse_list("5H 6S"))
     assert any(play_flags(word) & BASRA for word, _take in all_plays(st))
 
 

@@ -253,7 +253,7 @@ BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB meas
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.menu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+RARE = ("device.menus", "device.menu", "device.pages", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
         "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
         "device.narrowcards", "device.recover")
 
@@ -271,6 +271,10 @@ import sys, gc, json, micropython
 PAD = bytearray(%d)     # the layout (LAYOUTS)
 sys.path.insert(0, "/app/mpstub")
 sys.path.insert(0, "/app/lib")
+# a board imports the app through sys.path's first entry, '' (the drive's
+# root, its working directory): a module's path, its __file__, is then
+# "core/state.mpy", the name mpy-cross -s gave it, and interned once
+sys.path.insert(0, "")
 sys.modules["board"] = None      # heapapp: no minimal HAL, the board's comes
 import displayio
 import heapapp as H

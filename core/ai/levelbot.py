@@ -3,7 +3,7 @@ State in one call (``choose``: tests, the arena, tools), or fed from a
 referee view, card names and all, as a referee bot (core/bots.py). Never
 loaded on the device, which observes and steps the search itself
 (device/session.py)."""
-from core import cards as C
+from core import cardnames as CN
 from core.ai.observe import UNSEEN, observe
 from core.ai.player import Player
 from core.presets import preset
@@ -42,12 +42,12 @@ def from_view(view, obs, points):
         obs.pile_n[s] = 0
         obs.pile_points[s] = 0
         obs.basras[s] = 0
-    for c in C.parse_list(view["start_floor"]):
+    for c in CN.parse_list(view["start_floor"]):
         obs.where[c] = FLOOR
     last = 255
     for p in view["history"]:
-        card = C.parse(p["card"])
-        take = C.parse_list(p["take"])
+        card = CN.parse(p["card"])
+        take = CN.parse_list(p["take"])
         if not take:
             obs.where[card] = FLOOR
             continue
@@ -59,7 +59,7 @@ def from_view(view, obs, points):
         if p["basra"]:
             obs.basras[side] += 1
         last = p["seat"]
-    hand = C.parse_list(view["hand"])
+    hand = CN.parse_list(view["hand"])
     for i, c in enumerate(hand):
         obs.where[c] = HAND + seat
         obs.hand[i] = c
@@ -97,8 +97,8 @@ class LevelBot:
         word, take = p.search.root[2 * i], p.search.root[2 * i + 1]
         p.search.sampler.sample(obs, w, p.search.prng)
         taken = bytearray(52)
-        moved = sorted(C.name(taken[k]) for k in range(w.preview(word, take, taken)))
-        card = C.name(word & 63)
+        moved = sorted(CN.name(taken[k]) for k in range(w.preview(word, take, taken)))
+        card = CN.name(word & 63)
         for k, play in enumerate(view["plays"]):
             if play["card"] == card and sorted(play["take"]) == moved:
                 return k

@@ -17,6 +17,9 @@ def parser():
     ap.add_argument("--dry-run", action="store_true", help="print the manifest and the space needed; touch no board")
     ap.add_argument("--mpy", action="store_true", help="compile to .mpy with CircuitPython's mpy-cross")
     ap.add_argument("--mpy-cross", help="path of CircuitPython's mpy-cross (default: the one on PATH)")
+    ap.add_argument("--lines", action="store_true",
+                    help="with --mpy: keep line numbers in tracebacks (compiled without -O3: "
+                         "about 3.4 KB more of the board's heap)")
     ap.add_argument("--bundle", help="a local CircuitPython library bundle (folder or zip) instead of circup")
     ap.add_argument("--no-libs", action="store_true", help="do not install the Adafruit libraries")
     ap.add_argument("--force", action="store_true", help="write every file even when it is already identical")

@@ -58,6 +58,7 @@ class Manifest:
         self.libs = []            # library names for /lib
         self.app = ""
         self.mpy = False
+        self.lines = False        # .mpy compiled with line numbers (--lines), else -O3
         self.notes = []
 
     def total(self):
@@ -165,7 +166,11 @@ def find_mpy_cross(path=None):
     return exe
 
 
-def build_manifest(repo=REPO, mpy_cross=None):
+def build_manifest(repo=REPO, mpy_cross=None, lines=False):
+    """What basra-flash puts on a board from repo: .py files, or with
+    mpy_cross .mpy files compiled with -O3 (no line numbers in tracebacks:
+    about 3.4 KB less of the board's heap, docs/performance.md), unless
+    lines."""
     repo = Path(repo)
     m = Manifest()
     m.app = LAUNCHER
@@ -182,6 +187,7 @@ def build_manifest(repo=REPO, mpy_cross=None):
                        + ", ".join(unknown))
     wanted = {str(f.relative_to(repo)): mod for mod, f in seen.items()}
     m.mpy = mpy_cross is not None
+    m.lines = lines
     tmp = tempfile.TemporaryDirectory() if m.mpy else None
     try:
         for tree in TREES:
@@ -200,7 +206,11 @@ def build_manifest(repo=REPO, mpy_cross=None):
                 if m.mpy:
                     out = Path(tmp.name) / (rel[:-3] + ".mpy")
                     out.parent.mkdir(parents=True, exist_ok=True)
-                    r = subprocess.run([mpy_cross, "-o", str(out), "-s", rel, str(f)],
+                    # -s: the path the board imports it from (sys.path's first
+                    # entry is '', the drive's root), which is also its
+                    # __file__: one interned name a module instead of two
+                    opt = [] if lines else ["-O3"]
+                    r = subprocess.run([mpy_cross] + opt + ["-o", str(out), "-s", rel[:-3] + ".mpy", str(f)],
                                        capture_output=True)
                     if r.returncode != 0:
                         raise FlashError(f"mpy-cross failed on {rel}: "
@@ -231,7 +241,8 @@ def settings_template(board_id):
 
 
 def print_manifest(m, out=print):
-    out(f"Pocket Basra for the board (app: {m.app}{', compiled to .mpy' if m.mpy else ''})")
+    how = (", compiled to .mpy" + (" with line numbers" if m.lines else " (-O3: no line numbers)")) if m.mpy else ""
+    out(f"Pocket Basra for the board (app: {m.app}{how})")
     out(f"  {'bytes':>7}  {'board path':<28} from")
     for i in m.items:
         out(f"  {i.size:>7}  {i.dest:<28} {i.source}")
