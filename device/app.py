@@ -2,7 +2,7 @@
 stats, rules and save/resume, over hal/ and core/ only.
 
 ``main(h)`` is what device/code.py runs. The displayio scene (three screens:
-the table, made once; the menu and the pages, made while one is open) shows
+the table and the pages, made once; the menu, made while one is open) shows
 one at a time; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
@@ -19,6 +19,7 @@ from device import gfx as G
 from device.savedata import Saved
 from hal.mem import drop
 from device.play import Play
+from device.pages import Pages
 from device.table import Table
 
 last = None     # the running App (tests look at it)
@@ -39,7 +40,7 @@ class App:
         g = G.Gfx()
         self.gfx = g
         self.menu = None      # device/menu.py's Menu while a menu is open (App.open_menu)
-        self.pages = None     # device/pages.py's Pages while pages are open (App.open_pages)
+        self.pages = Pages(g)
         self.table = Table(g)
         self.play = Play(self, self.table)
         self.root = displayio.Group()   # the screen shown (show), only it
@@ -172,15 +173,6 @@ class App:
         self.menu.open(kind, title, items, cur)
         self.show(self.menu)
 
-    def open_pages(self, kind, lines):
-        """Open pages of text (device/pages.py, loaded while they are open:
-        the rules, a hand's summary) and show them."""
-        if self.pages is None:
-            from device.pages import Pages
-            self.pages = Pages(self.gfx)
-        self.pages.open(kind, lines)
-        self.show(self.pages)
-
     # -- games -------------------------------------------------------------------
     def to_table(self, begin=False, hint=False):
         """Show the table (begin: a hand just dealt or resumed; hint: the
@@ -196,14 +188,13 @@ class App:
         hint = self.pending_table == 3
         self.pending_table = 0
         self.show(self.table)
-        # the menu (its code, its text and the big font) and the pages go
-        # while the table is on show, before a hint loads the AI; opening
-        # them makes them again
+        # the menu (its code, its text and the big font) and the pages' text
+        # go while the table is on show, before a hint loads the AI;
+        # opening them makes them again
         self.menu = None
         drop("device.menu")
         self.gfx.drop_big()
-        self.pages = None
-        drop("device.pages")
+        self.pages.close()
         if hint:
             self.play.hint(self.now())
         if begin:

@@ -1,7 +1,7 @@
 """Text pages (3x5 font, 10 rows): the rules and a hand's summary.
 
-Loaded while pages are open (``App.open_pages``); the app lets go of them
-and of this module once the table is shown (App._enter_table).
+The pages' text (its TileGrid and shadow) is made when they are opened and
+let go by ``close`` once the table is shown (App._enter_table).
 """
 import displayio
 
@@ -17,14 +17,17 @@ class Pages:
     scroll a line, A or B close."""
 
     def __init__(self, g):
+        self.gfx = g
         self.group = displayio.Group()
-        self.text = G.Text(g, g.small, 0, 2, PAGE_COLS, PAGE_ROWS)
-        self.group.append(self.text.grid)
+        self.text = None
         self.lines = []
         self.top = 0
         self.kind = ""
 
     def open(self, kind, lines):
+        if self.text is None:
+            self.text = G.Text(self.gfx, self.gfx.small, 0, 2, PAGE_COLS, PAGE_ROWS)
+            self.group.append(self.text.grid)
         self.kind = kind
         self.lines = lines
         self.top = 0
@@ -39,6 +42,12 @@ class Pages:
             t.char(PAGE_COLS - 1, 0, G.G_UP)
         if self.top + PAGE_ROWS < len(self.lines):
             t.char(PAGE_COLS - 1, PAGE_ROWS - 1, G.G_DOWN)
+
+    def close(self):
+        """Let go of the text (the pages are not on show)."""
+        if self.text is not None:
+            self.group.remove(self.text.grid)
+            self.text = None
 
     def scroll(self, d):
         last = max(0, len(self.lines) - PAGE_ROWS)

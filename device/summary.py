@@ -27,7 +27,8 @@ def hand_over(app):
         sv = app.record()
         sv.plays = ()
         app.saved = sv
-    app.open_pages("summary", summary_lines(app))
+    app.pages.open("summary", summary_lines(app))
+    app.show(app.pages)
     app.write_when_shown()
 
 

@@ -253,7 +253,7 @@ BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB meas
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.menu", "device.pages", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+RARE = ("device.menus", "device.menu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
         "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
         "device.narrowcards", "device.recover")
 
