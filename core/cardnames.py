@@ -1,10 +1,11 @@
-"""Card names: "AS", "10D", "QH", "7D" for the card ints of core/cards.py.
-
-Parsing also takes lower case and the suit symbols (7♦). For people and
-tools (the referee, the bots, tests); the device draws cards from tiles
-and never loads this module.
+"""Cards for people and tools: names ("AS", "10D", "QH", "7D") for the
+card ints of core/cards.py, parsing them (lower case and the suit symbols,
+7♦, too), and a State's hands and floor as lists. For the referee, the
+bots and the tests: these allocate, and the device, which draws cards from
+tiles and keeps the State's own buffers, never loads this module.
 """
 from core.cards import RANK_SHIFT, SUIT_MASK
+from core.state import FLOOR, HAND_STRIDE
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "CDHS"
@@ -49,4 +50,17 @@ def parse_list(cards):
         if c in out:
             raise ValueError("card named twice: %r" % (token,))
         out.append(c)
+    return out
+
+
+def hand_cards(st, seat):
+    """The cards in seat's hand of State st, in the hand's order."""
+    base = HAND_STRIDE * seat
+    return [st.hand[base + i] for i in range(st.hand_n[seat])]
+
+
+def floor_cards(st):
+    """The floor cards of State st in the order they were laid."""
+    out = [c for c in range(52) if st.loc[c] == FLOOR]
+    out.sort(key=lambda c: st.arrival[c])
     return out

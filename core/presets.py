@@ -9,8 +9,8 @@ not stay on the heap beside the game (core/rules.py's Rules does).
     r.target = 151
     check(r)                           # ValueError if it cannot be played
 """
-from core.rules import (BASRA_LONE, CAPTURE_MAXIMAL, JACK_BASRA_LONE_JACK, JACK_BASRA_ONE,
-                        SEVEN_PLAIN, SEVEN_SMALL_FLOOR, SEVEN_WILDCARD, Rules)
+from core.rules import (BASRA_ANY, BASRA_LONE, CAPTURE_FREE, CAPTURE_MAXIMAL, JACK_BASRA_LONE_JACK,
+                        JACK_BASRA_ONE, SEVEN_PLAIN, SEVEN_SMALL_FLOOR, SEVEN_SWEEP, SEVEN_WILDCARD, Rules)
 
 PRESETS = ("egyptian", "french", "alkomi", "czech", "italian", "lebanese", "iraqi")
 
@@ -19,6 +19,15 @@ FIELDS = (
     "seven_max", "basra_points", "basra_limit", "majority_points", "majority_min",
     "tie_carry", "jack_points", "ace_points", "two_clubs_points",
     "ten_diamonds_points", "target", "leftover",
+)
+# egyptian's value of each field: every rule set starts from it (core/rules.py
+# says what each means; Rules itself holds no defaults, so that their code is
+# not on a board's heap beside a game)
+_EGYPTIAN = (
+    "egyptian", 2, 4, CAPTURE_FREE, True, 0, SEVEN_SWEEP,     # jack_basra 0: never
+    10, 10, BASRA_ANY, 30, 0,
+    False, 1, 1, 2,
+    3, 101, 0,                                                # leftover 0: the last capturer
 )
 
 
@@ -50,6 +59,8 @@ def preset(name, players=None, target=None):
         for k in FIELDS:
             setattr(r, k, getattr(name, k))
     else:
+        for k, v in zip(FIELDS, _EGYPTIAN):
+            setattr(r, k, v)
         r.name = name
         if name == "egyptian":
             pass

@@ -335,8 +335,8 @@ def _view(game, seat, plays, start_floor, history):
     return {
         "seat": seat,
         "side": st.side_of(seat),
-        "hand": CN.names(st.hand_cards(seat)),
-        "floor": CN.names(st.floor_cards([])),
+        "hand": CN.names(CN.hand_cards(st, seat)),
+        "floor": CN.names(CN.floor_cards(st)),
         "plays": plays,
         "start_floor": list(start_floor),
         "history": [dict(p, take=list(p["take"])) for p in history],
@@ -349,7 +349,7 @@ def _view(game, seat, plays, start_floor, history):
 
 
 def _dealt(st):
-    return [CN.names(st.hand_cards(s)) for s in range(st.nseats)]
+    return [CN.names(CN.hand_cards(st, s)) for s in range(st.nseats)]
 
 
 def play_game(seed, players, variant="egyptian", target=None):
@@ -387,7 +387,7 @@ def play_game(seed, players, variant="egyptian", target=None):
         if game.hand_no >= MAX_HANDS:
             raise RuntimeError("no winner after %d hands" % MAX_HANDS)
         game.start_hand()
-        start_floor = CN.names(st.floor_cards([]))
+        start_floor = CN.names(CN.floor_cards(st))
         hand = {"dealer": game.dealer, "floor": start_floor, "deals": [_dealt(st)], "plays": []}
         while True:
             if st.hands_empty():
@@ -396,14 +396,14 @@ def play_game(seed, players, variant="egyptian", target=None):
                 st.deal()
                 hand["deals"].append(_dealt(st))
             seat = st.to_move
-            plays = PlayList(rules, st.hand_cards(seat), st.floor_cards([]))
+            plays = PlayList(rules, CN.hand_cards(st, seat), CN.floor_cards(st))
             choice = bots[seat](_view(game, seat, plays, start_floor, hand["plays"]))
             card, take, flags = _chosen(plays, choice, seat)
             st.apply_cards(card, take, flags)
             hand["plays"].append(
                 {"seat": seat, "card": CN.name(card), "take": CN.names(take), "basra": bool(flags & BASRA)}
             )
-        leftover = CN.names(st.floor_cards([]))
+        leftover = CN.names(CN.floor_cards(st))
         side = game.end_hand()
         hand["leftover"] = {"side": None if side == NOBODY else side, "cards": leftover}
         hand["cards"] = [st.pile_n[s] for s in range(game.nsides)]
@@ -560,14 +560,14 @@ def replay(log):
             if st.loc[card] != HAND + st.to_move:
                 _fail(h, i, "%s: seat %d does not hold %s" % (what, st.to_move, CN.name(card)))
             if len(set(take)) != len(take) or not match(st, card, take, check):
-                _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(CN.names(st.floor_cards([])))))
+                _fail(h, i, "%s is not a legal play on floor [%s]" % (what, " ".join(CN.names(CN.floor_cards(st)))))
             flags = play_flags(check.word)
             if bool(p.get("basra")) != bool(flags & BASRA):
                 _fail(h, i, "%s: basra is %r, the rules say %r" % (what, p.get("basra"), bool(flags & BASRA)))
             st.apply_cards(card, take, flags)
         if not st.hand_over():
             _fail(h, None, "the plays stop before the hand is over")
-        leftover = CN.names(st.floor_cards([]))
+        leftover = CN.names(CN.floor_cards(st))
         side = game.end_hand()
         side = None if side == NOBODY else side
         got = {"side": side, "cards": leftover}

@@ -31,28 +31,27 @@ _LEFTOVER_LAST_CAPTURER = const(0)
 LEFTOVER_NOBODY = const(1)  # house rule: the cards are set aside, counted for no side
 
 class Rules:
-    """One rule set. Plain int attributes, read in the move loop."""
+    """One rule set. Plain int attributes, read in the move loop; made by
+    core/presets.py ``preset()``, which sets every one of them (egyptian's
+    values, then the rule set's own):
 
-    def __init__(self):
-        self.name = "egyptian"
-        self.players = 2  # 2, 3 (each for themselves) or 4 (two teams)
-        self.hand_size = 4  # cards per player per deal
-        self.capture = CAPTURE_FREE
-        self.lay_down = True  # a card that could capture may be laid down instead
-        self.jack_basra = _JACK_BASRA_NEVER
-        self.seven = SEVEN_SWEEP
-        self.seven_max = 10  # floor total limit for the 7 of diamonds
-        self.basra_points = 10
-        self.basra_limit = BASRA_ANY
-        self.majority_points = 30
-        self.majority_min = 0  # fewest cards the majority needs (0: just the most)
-        self.tie_carry = False  # a tie for most cards holds the points over to the next hand
-        self.jack_points = 1
-        self.ace_points = 1
-        self.two_clubs_points = 2
-        self.ten_diamonds_points = 3
-        self.target = 101
-        self.leftover = _LEFTOVER_LAST_CAPTURER
+    - name: the rule set's name
+    - players: 2, 3 (each for themselves) or 4 (two teams)
+    - hand_size: cards per player per deal
+    - capture: CAPTURE_FREE or CAPTURE_MAXIMAL
+    - lay_down: a card that could capture may be laid down instead
+    - jack_basra: when a Jack's sweep is also a basra (JACK_BASRA_*; 0 never)
+    - seven, seven_max: what the 7 of diamonds does (SEVEN_*), and the
+      floor total limit it uses
+    - basra_points, basra_limit (BASRA_ANY, BASRA_LONE)
+    - majority_points, majority_min: the most cards' points, and the fewest
+      cards the majority needs (0: just the most)
+    - tie_carry: a tie for most cards holds the points over to the next hand
+    - jack_points, ace_points, two_clubs_points, ten_diamonds_points
+    - target: the points that end the game
+    - leftover: who takes the floor left after the last play (0 the last
+      capturer, LEFTOVER_NOBODY)
+    """
 
     @property
     def sides(self):

@@ -405,21 +405,6 @@ class State:
             self._to_floor(c)
         self.stock_pos = 52
 
-    def floor_cards(self, out):
-        """The floor cards in the order they were laid, into the list out."""
-        for c in range(52):
-            if self.loc[c] == FLOOR:
-                out.append(c)
-        out.sort(key=self._arrival_key)
-        return out
-
-    def _arrival_key(self, c):
-        return self.arrival[c]
-
-    def hand_cards(self, seat):
-        base = HAND_STRIDE * seat
-        return [self.hand[base + i] for i in range(self.hand_n[seat])]
-
     def take_leftover(self):
         """Give the floor left after the last play to the last capturer's side
         (or set it aside under LEFTOVER_NOBODY). Returns the side, or NOBODY."""

@@ -115,7 +115,7 @@ class App:
             fn = None
             drop("device." + module)
             drop("core.presets")            # a game made in the call (new, linked): the rule sets go
-            if module == "linkmenu" and self.link is None:
+            if self.link is None:
                 drop("device.linkgame")     # no link game (any more): its code goes too
                 drop("device.linklobby")
                 drop("device.link")
@@ -207,20 +207,11 @@ class App:
                 p.redraw(hidden=self.sess.humans > 1)
 
     def record(self):
+        """The game in progress as a device/savedata.py Saved."""
         s = self.sess
         g = s.game
-        sv = self.saved if self.saved is not None else Saved()
-        sv.variant = s.variant
-        sv.players = s.players
-        sv.levels = s.levels
-        sv.target = s.target
-        sv.seed = s.seed
-        sv.hand_no = g.hand_no
-        sv.dealer = g.dealer
-        sv.scores = list(g.scores)
-        sv.carry = g.carry
-        sv.plays = tuple(s.log[0:s.nlog])
-        return sv
+        return Saved(s.variant, s.players, s.levels, s.target, s.seed, g.hand_no, g.dealer,
+                     list(g.scores), g.carry, s.log[0:s.nlog])
 
     def save(self, later=False):
         """Record the game in progress and write it (later: once App.rare

@@ -12,18 +12,37 @@ PLAYERS = (2, 3, 4)
 TARGETS = (31, 61, 101, 121, 151, 201)
 
 
-def resume(app):
+def resume(app, link=False):
+    """Carry on the game saved (app.saved): its scores and dealer, its hand
+    dealt again and its plays replayed; link: a link game, over the link
+    device/linkmenu.py has just opened. A save that is no real game is
+    dropped, and the main menu says why."""
     sv = app.saved
     try:
         app.end_game()
-        sess = Session(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-        sess.resume_from(sv)
+        if link:
+            from device.linkgame import LinkSession as Kind
+        else:
+            Kind = Session
+        sess = Kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+        g = sess.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        sess.replay(sv.plays)       # ValueError: a saved play that does not exist
     except Exception as e:
+        if link:
+            app.link.stop()
         app.saved = None
         app.store_call("save_game", None)
         app.rare("menus", "main_menu", "save unusable: %s" % e)
         return
-    app.sess = sess
+    if link:
+        app.link.start(sess)
+    else:
+        app.sess = sess
     app.to_table(begin=True)
 
 

@@ -198,14 +198,6 @@ class Text:
         for c in range(col, self.cols):
             self.char(c, row, 32, inv)
 
-    def text(self, row=0):
-        """What row shows, as a str (for tests and tools)."""
-        out = []
-        for i in range(self.cols):
-            t = self.shadow[row * self.cols + i] % self.font.n
-            out.append(chr(t + _SMALL_FIRST))
-        return "".join(out).rstrip()
-
     def line(self, row, s, inv=False):
         """Write s (str or bytes) at the start of row and blank the rest.
         One loop over bytes, not char() per column: a page of text is 320

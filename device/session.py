@@ -104,18 +104,6 @@ class Session:
                 n += 1
         self.nfloor = n
 
-    def resume_from(self, sv):
-        """Carry on the game saved in sv (device/savedata.Saved): its
-        scores and dealer, its hand dealt again and the plays replayed.
-        Raises ValueError when a saved play does not exist."""
-        g = self.game
-        g.hand_no = sv.hand_no
-        g.dealer = sv.dealer
-        for s in range(len(sv.scores)):
-            g.scores[s] = sv.scores[s]
-        g.carry = sv.carry
-        self.replay(sv.plays)
-
     def play(self, i):
         """Apply play i of buf for the seat to move; deals when the hands are
         empty. Returns the play's flags."""
@@ -132,7 +120,8 @@ class Session:
         return play_flags(word)
 
     def replay(self, plays):
-        """Deal the current hand again and apply the logged plays (resume, undo)."""
+        """Deal the current hand again and apply the logged plays (undo; a
+        saved game resumed, device/begin.py). ValueError when one does not exist."""
         self.start_hand()
         c = self.cursor
         for i in plays:

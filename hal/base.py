@@ -33,11 +33,6 @@ class ButtonEvent:
         self.repeat = False
         self.time = 0
 
-    def __repr__(self):
-        name = NAMES[self.button] if 0 <= self.button < COUNT else "?"
-        kind = "repeat" if self.repeat else ("press" if self.pressed else "release")
-        return "<ButtonEvent %s %s @%d>" % (name, kind, self.time)
-
 
 class Hal:
     """The bundle the app receives. Backends fill it in."""

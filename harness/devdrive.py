@@ -9,6 +9,7 @@ import random
 import hal
 from device import app as A
 from device import play as P
+from harness.mpstub.textrow import row_text  # noqa: F401  (tests read rows through here)
 from simulator.sim import SimExit, Simulator, button
 
 TAP = 60

@@ -1,4 +1,5 @@
 """The AI levels: honest by construction, legal, anytime, and ordered by strength."""
+from core import cardnames as CN
 import random
 
 import pytest
@@ -220,9 +221,9 @@ def test_four_player_sampled_worlds_give_the_next_player_each_unseen_card_once_a
         sampler.sample(obs, world, prng, -1 - t)
         for s in range(4):
             assert world.hand_n[s] == st.hand_n[s]
-            assert all(world.loc[c] == HAND + s for c in world.hand_cards(s))
-        assert sorted(world.hand_cards(seat)) == sorted(st.hand_cards(seat))
-        held.append(frozenset(world.hand_cards(nxt)))
+            assert all(world.loc[c] == HAND + s for c in CN.hand_cards(world, s))
+        assert sorted(CN.hand_cards(world, seat)) == sorted(CN.hand_cards(st, seat))
+        held.append(frozenset(CN.hand_cards(world, nxt)))
     for first in (0, cycle):
         hands = held[first:first + cycle]
         assert len(frozenset().union(*hands)) == cycle * h  # no card twice

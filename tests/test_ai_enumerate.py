@@ -1,5 +1,6 @@
 """Few cards unseen: the expert enumerates the worlds instead of sampling
 them, and solves the last deal (core/ai/world.py deal, core/ai/search.py)."""
+from core import cardnames as CN
 import math
 import random
 
@@ -63,14 +64,14 @@ def test_every_split_of_the_unseen_cards_is_dealt_once():
     seen = set()
     for k in range(count):
         sampler.sample(obs, world, Prng(k), k)
-        hands = tuple(frozenset(world.hand_cards(s)) for s in range(4) if s != seat)
+        hands = tuple(frozenset(CN.hand_cards(world, s)) for s in range(4) if s != seat)
         seen.add(hands)
         # what the seat sees stays where it is
-        assert sorted(world.hand_cards(seat)) == sorted(st.hand_cards(seat))
+        assert sorted(CN.hand_cards(world, seat)) == sorted(CN.hand_cards(st, seat))
         assert all((world.loc[c] == FLOOR) == (st.loc[c] == FLOOR) for c in range(52))
         for s in range(4):
             assert world.hand_n[s] == st.hand_n[s]
-            assert all(world.loc[c] == HAND + s for c in world.hand_cards(s))
+            assert all(world.loc[c] == HAND + s for c in CN.hand_cards(world, s))
     assert len(seen) == count
 
 

@@ -9,7 +9,7 @@ from device import gfx as G
 from device.summary import summary_lines
 from device import play as P
 from device.session import IDLE, STEPPING
-from harness.devdrive import drive, menu_to, place, set_value
+from harness.devdrive import drive, menu_to, place, row_text, set_value
 
 
 def run(steps, **kw):
@@ -63,13 +63,13 @@ def test_capture_choice_cycles_largest_first_and_previews_the_taken_cards():
         p = a.play
         seen["n"] = p.nopt
         seen["counts"] = [p.cnt[k] for k in range(p.nopt)]
-        seen["msg"] = a.table.msg.text()
+        seen["msg"] = row_text(a.table.msg)
         seen["inverted"] = sum(1 for x in a.table.full.shadow if G.INV <= x < G.BACK)
         yield ["A"]                  # 4 buttons: A opens the choice
         seen["mode"] = A.last.play.mode
         yield ["RIGHT"]
         seen["k"] = A.last.play.k
-        seen["msg2"] = A.last.table.msg.text()
+        seen["msg2"] = row_text(A.last.table.msg)
         seen["inverted2"] = sum(1 for x in A.last.table.full.shadow if G.INV <= x < G.BACK)
         yield ["B"]                  # back to choosing a card
         seen["mode2"] = A.last.play.mode
@@ -96,10 +96,10 @@ def test_basra_is_announced():
         yield from new_game(Level="easy")
         place(A.last, "5H KS", "5C")
         yield ["wait:50"]
-        seen["before"] = A.last.table.msg.text()
+        seen["before"] = row_text(A.last.table.msg)
         yield ["A"]
         seen["mode"] = A.last.play.mode
-        seen["msg"] = A.last.table.msg.text()
+        seen["msg"] = row_text(A.last.table.msg)
         seen["basras"] = A.last.sess.state.basras[0]
     run(steps)
     assert "BASRA" in seen["before"]
@@ -117,7 +117,7 @@ def test_hint_selects_the_experts_play_and_gives_a_reason():
         seen["mode"] = A.last.play.mode
         yield from until(my_turn, "wait:20")
         a = A.last
-        seen["msg"] = a.table.msg.text()
+        seen["msg"] = row_text(a.table.msg)
         buf = a.sess.buf
         pick, chosen = a.sess.pick, a.play.opt[a.play.k]
         seen["pick"] = (buf[2 * pick], buf[2 * pick + 1])
@@ -150,16 +150,16 @@ def test_undo_takes_back_my_play_and_the_ai_answer():
         yield from settings(Undo="on")
         yield from new_game(Level="easy")
         st = A.last.sess.state
-        seen["hand"] = st.hand_cards(0)
-        seen["floor"] = sorted(st.floor_cards([]))
+        seen["hand"] = CN.hand_cards(st, 0)
+        seen["floor"] = sorted(CN.floor_cards(st))
         yield ["A"]
         yield from until(my_turn)
         seen["after"] = A.last.sess.nlog
         yield ["B"]
         yield menu_to(A.last, "Undo") + ["A"]
         st = A.last.sess.state
-        seen["hand2"] = st.hand_cards(0)
-        seen["floor2"] = sorted(st.floor_cards([]))
+        seen["hand2"] = CN.hand_cards(st, 0)
+        seen["floor2"] = sorted(CN.floor_cards(st))
         seen["nlog"] = A.last.sess.nlog
         seen["mode"] = A.last.play.mode
     run(steps)
@@ -199,7 +199,7 @@ def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
                 a = A.last
                 if a.play.mode == P.THINK and a.sess.think == STEPPING:
                     seen["thinking"] += 1
-                    seen["msg"] = a.table.msg.text()
+                    seen["msg"] = row_text(a.table.msg)
                     if menu:
                         yield ["B"]          # answered mid-search: the game menu
                         seen["menu"] = a.menu.kind if a.screen is a.menu else None
@@ -258,14 +258,14 @@ def test_resume_after_a_reset(tmp_path):
             yield ["RIGHT", "A"]
             yield from until(my_turn)
         s = A.last.sess
-        seen["state"] = (s.state.hand_cards(0), sorted(s.state.floor_cards([])),
+        seen["state"] = (CN.hand_cards(s.state, 0), sorted(CN.floor_cards(s.state)),
                          list(s.game.scores), s.nlog, s.variant)
 
     def second():
         seen["items"] = [it[0] for it in A.last.menu.items]
         yield ["A"]
         s = A.last.sess
-        seen["state2"] = (s.state.hand_cards(0), sorted(s.state.floor_cards([])),
+        seen["state2"] = (CN.hand_cards(s.state, 0), sorted(CN.floor_cards(s.state)),
                           list(s.game.scores), s.nlog, s.variant)
         seen["screen"] = A.last.screen is A.last.table
     run(first, save=save, seed=4)
@@ -298,7 +298,7 @@ def test_every_menu_path():
         yield menu_to(a, "Rules") + ["A"]
         seen["rules"] = [it[0] for it in a.menu.items]
         yield menu_to(a, "italian") + ["A"]
-        seen["page"] = a.pages.text.text(0)
+        seen["page"] = row_text(a.pages.text, 0)
         yield ["RIGHT"]
         seen["scrolled"] = a.pages.top
         yield ["B"]
@@ -312,7 +312,7 @@ def test_every_menu_path():
         seen["game"] = [it[0] for it in a.menu.items]
         yield menu_to(a, "Rules") + ["A"]
         yield ["A"]
-        seen["game_rules"] = a.pages.text.text(0)
+        seen["game_rules"] = row_text(a.pages.text, 0)
         yield ["B", "B"]
         seen["back_table"] = a.screen is a.table
         yield ["B"]

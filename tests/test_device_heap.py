@@ -30,8 +30,8 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
         rest = set(s) - {"device.store", "device.menu"}
         assert len(rest) <= 1, sets
         assert "device.store" not in s or rest <= save_parts, sets
-    # issue 15 item 2's cuts (docs/performance.md): a game 68.5 KB, a save
-    # write or the game menu over it 76.1, an AI deciding 80.3 (the search:
+    # issue 15 item 2's cuts (docs/performance.md): a game 68.8 KB, a save
+    # write or the game menu over it 76.5, an AI deciding 80.4 (the search:
     # hard, expert, a hint) modelled, against 88.6, 92.6 and 101.3 before
     # the cuts; each held a little above its figure
     assert table["game"] < 70.0, table

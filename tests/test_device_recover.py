@@ -5,6 +5,7 @@ Continue resumes the saved game (same hands, same plays). Driven through
 button presses in the headless simulator."""
 import pytest
 
+from core import cardnames as CN
 from core.ai.search import Search
 from device import app as A
 from device import gfx as G
@@ -12,7 +13,7 @@ from device import play as P
 from device import recover
 from device.play import Play
 from device.table import Table
-from harness.devdrive import drive, menu_to, set_value
+from harness.devdrive import drive, menu_to, row_text, set_value
 
 
 def run(steps, **kw):
@@ -38,7 +39,7 @@ def new_game(level):
 def position(app):
     s = app.sess
     st = s.state
-    return (bytes(s.log[0:s.nlog]), [st.hand_cards(seat) for seat in range(st.nseats)],
+    return (bytes(s.log[0:s.nlog]), [CN.hand_cards(st, seat) for seat in range(st.nseats)],
             bytes(st.loc), st.to_move)
 
 
@@ -62,7 +63,7 @@ class Once:
 
 def message():
     t = recover.text
-    return [t.text(r) for r in range(recover.ROWS)] if t is not None else None
+    return [row_text(t, r) for r in range(recover.ROWS)] if t is not None else None
 
 
 def crash_and_restart(seen, sim_box, arm, count0, begins):
@@ -280,6 +281,7 @@ import heapapp as H
 import hal
 import device.app as A
 from device import recover
+from textrow import row_text
 
 fails = [1]
 orig = A.App.rare
@@ -298,7 +300,7 @@ seen = {}
 
 def policy():
     if A.last is None and "msg" not in seen:
-        seen["msg"] = [recover.text.text(r) for r in range(recover.ROWS)]
+        seen["msg"] = [row_text(recover.text, r) for r in range(recover.ROWS)]
         H.tap(4)
 
 

@@ -84,7 +84,7 @@ def test_legal_plays_lists_each_card_and_take_once_in_deck_order(pos, variant):
 
 
 def snapshot(s):
-    return (bytes(s.loc), [s.hand_cards(k) for k in range(s.nseats)], s.floor_n, bytes(s.floor_rank),
+    return (bytes(s.loc), [CN.hand_cards(s, k) for k in range(s.nseats)], s.floor_n, bytes(s.floor_rank),
             s.floor_sum, bytes(s.pile_n), bytes(s.pile_points), bytes(s.basras), s.to_move,
             s.last_capturer, s.plies, s.undo_top, s.stock_pos, s.clock,
             [s.arrival[c] for c in range(52) if s.loc[c] == 1])

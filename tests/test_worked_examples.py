@@ -107,7 +107,7 @@ def test_czech_seven_of_diamonds_goes_to_the_pile_with_the_floor_it_sweeps(floor
     st = State(preset("czech"))
     st.place(0, [CN.parse("7D")], CN.parse_list(floor))
     st.apply_cards(CN.parse("7D"), sorted(CN.parse_list(sweep[0]["take"])), SWEEP | (BASRA if basra else 0))
-    assert st.floor_cards([]) == []
+    assert CN.floor_cards(st) == []
     assert st.loc[CN.parse("7D")] == PILE + 0
     assert (st.pile_n[0], st.basras[0]) == (4, int(basra))
 
@@ -265,8 +265,8 @@ def play_hand_seat_2_captures(game):
                 return
             st.deal()
         seat = st.to_move
-        card = st.hand_cards(seat)[0]
-        floor = st.floor_cards([])
+        card = CN.hand_cards(st, seat)[0]
+        floor = CN.floor_cards(st)
         take = []
         if seat == 2 and card >> 2 != C.JACK and card != C.SEVEN_DIAMONDS:
             take = sorted(c for c in floor if c >> 2 == card >> 2)

@@ -22,6 +22,7 @@ def capture():
     from device import play as P
     from harness import devdrive
     from harness.devdrive import drive, menu_to, set_value
+    from core import cardnames as CN
 
     shots = {}
     holder = {}
@@ -55,7 +56,7 @@ def capture():
         yield ["wait:200"]
         shot("ai_play")
         yield from until(lambda a: a.play.mode == P.PICK)
-        save = (A.last.sess.state.hand_cards(0),)
+        save = (CN.hand_cards(A.last.sess.state, 0),)
         place("7H KS 2D", "7C 3D 4S 2H 5C QD 9S 10H", "KH KD QS")
         yield ["A", "RIGHT"]
         shot("choice")
