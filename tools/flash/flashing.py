@@ -18,7 +18,7 @@ from tools.flash.manifest import (BLOCK, TREES, Item, build_manifest, find_mpy_c
 def flash(args, out=print):
     t0 = time.monotonic()
     mpy_cross = find_mpy_cross(args.mpy_cross) if args.mpy else None
-    m = build_manifest(Path(args.source), mpy_cross, lines=getattr(args, "lines", False))
+    m = build_manifest(Path(args.source), mpy_cross, lines=args.lines)
     if args.dry_run:
         print_manifest(m, out)
         if args.bundle:

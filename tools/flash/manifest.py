@@ -166,6 +166,16 @@ def find_mpy_cross(path=None):
     return exe
 
 
+def mpy_cross_options(rel, lines=False):
+    """mpy-cross's options for the repository file rel ("core/state.py") as
+    a board gets it (basra-flash --mpy, and the VM model: harness/mpvm.py
+    compile_trees): -O3, no line numbers in tracebacks (about 3.4 KB less
+    of the board's heap), unless lines; -s the path the board imports it
+    from (sys.path's first entry is '', the drive's root), which is also
+    its __file__: one interned name a module instead of two."""
+    return ([] if lines else ["-O3"]) + ["-s", rel[:-3] + ".mpy"]
+
+
 def build_manifest(repo=REPO, mpy_cross=None, lines=False):
     """What basra-flash puts on a board from repo: .py files, or with
     mpy_cross .mpy files compiled with -O3 (no line numbers in tracebacks:
@@ -206,11 +216,7 @@ def build_manifest(repo=REPO, mpy_cross=None, lines=False):
                 if m.mpy:
                     out = Path(tmp.name) / (rel[:-3] + ".mpy")
                     out.parent.mkdir(parents=True, exist_ok=True)
-                    # -s: the path the board imports it from (sys.path's first
-                    # entry is '', the drive's root), which is also its
-                    # __file__: one interned name a module instead of two
-                    opt = [] if lines else ["-O3"]
-                    r = subprocess.run([mpy_cross] + opt + ["-o", str(out), "-s", rel[:-3] + ".mpy", str(f)],
+                    r = subprocess.run([mpy_cross] + mpy_cross_options(rel, lines) + ["-o", str(out), str(f)],
                                        capture_output=True)
                     if r.returncode != 0:
                         raise FlashError(f"mpy-cross failed on {rel}: "
