@@ -179,6 +179,26 @@ def test_a_leaf_counts_the_basra_the_player_to_move_holds():
     assert ev.threat(st, 1) == 3 * CARD
 
 
+def test_a_leaf_counts_the_sweep_of_the_seven_of_diamonds_as_the_rules_make_it():
+    from core import cards as C
+    from core.ai.evaluate import CARD, Evaluator
+
+    def threat(name):
+        rules = P.preset(name)
+        st = State(rules)
+        st.clear(0)
+        st.lay(2 * 4)  # a 3
+        st.lay(4 * 4 + 1)  # a 5: 8 in all, which no 7 takes by its sum
+        st.to_move = 1
+        st.hand_n[1] = 1
+        st.hand[6] = C.SEVEN_DIAMONDS
+        return Evaluator(rules).threat(st, 0)
+
+    # egyptian: the 7D sweeps a floor of number cards up to 10 as a basra
+    assert threat("egyptian") == -(3 * CARD + 10 * 4)
+    assert threat("lebanese") == 0  # a plain 7 there
+
+
 def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
     from core.ai.evaluate import CARD, Evaluator
 

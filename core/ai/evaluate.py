@@ -3,9 +3,9 @@
 ``final`` is exact at the end of a hand (leftover, majority and carry
 included). ``static`` estimates a hand in progress: points already taken,
 the card lead toward the majority, and Jacks and the 7 of diamonds still in
-hand (they will sweep a floor later). ``threat`` is what the seat to move
-takes at once with the hand it holds (a search's leaf; with four players
-an opponent's only). What the next player can do to the floor a play
+hand (they will sweep a floor later). ``threat`` is the basra or sweep the
+seat to move makes at once with the hand it holds (a search's leaf; with
+four players an opponent's only). What the next player can do to the floor a play
 leaves is the one-play levels' (core/ai/onestep.py ``danger``).
 """
 from array import array
@@ -13,6 +13,7 @@ from array import array
 from core import cards as C
 from core import rules as R
 from core.compat import const
+from core.plays import jack_is_basra, seven_is_basra, seven_sweeps
 from core.scoring import score
 from core.state import FLOOR, NOBODY
 from core.sums import covers
@@ -92,8 +93,8 @@ class Evaluator:
     def threat(self, st, side):
         """What the seat to move can take from the floor at once with the
         hand it holds (a leaf of the search, where the hands are dealt): a
-        basra (a card clearing the floor) or a Jack's sweep, for side or
-        against it. With four players only the opponents' takes count: a
+        basra (a card clearing the floor), a Jack's sweep or the 7 of
+        diamonds' (a basra when the rules say so), for side or against it. With four players only the opponents' takes count: a
         partner's take would be answered in the search by an opponent that
         saw the partner's sampled hand (docs/ai.md)."""
         fn = st.floor_n
@@ -106,9 +107,12 @@ class Evaluator:
         whole = (fn + 1) * CARD
         best = 0
         for i in range(st.hand_n[seat]):
-            r = st.hand[base + i] >> 2
+            c = st.hand[base + i]
+            r = c >> 2
             if r == C.JACK:
-                g = whole
+                g = whole + self.basra if jack_is_basra(st) else whole
+            elif c == C.SEVEN_DIAMONDS and seven_sweeps(st):
+                g = whole + self.basra if seven_is_basra(st) else whole
             elif r > C.JACK:
                 g = whole + self.basra if fr[r] == fn else 0
             elif faces == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
