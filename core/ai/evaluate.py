@@ -22,6 +22,7 @@ Q = const(4)  # units per point
 CARD = const(4)  # one card of lead toward the majority: about a point
 _SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
 _HAND = const(2)  # core/state.py HAND: where a card in seat s's hand is, HAND + s
+_SEVEN_D = const(25)  # core/cards.py SEVEN_DIAMONDS (a const here: no lookup at a leaf)
 
 
 class Evaluator:
@@ -111,7 +112,7 @@ class Evaluator:
             r = c >> 2
             if r == C.JACK:
                 g = whole + self.basra if jack_is_basra(st) else whole
-            elif c == C.SEVEN_DIAMONDS and seven_sweeps(st):
+            elif c == _SEVEN_D and seven_sweeps(st):
                 g = whole + self.basra if seven_is_basra(st) else whole
             elif r > C.JACK:
                 g = whole + self.basra if fr[r] == fn else 0
