@@ -199,6 +199,25 @@ def test_a_leaf_counts_the_sweep_of_the_seven_of_diamonds_as_the_rules_make_it()
     assert threat("lebanese") == 0  # a plain 7 there
 
 
+def test_a_leaf_counts_a_clear_as_a_basra_only_where_the_rules_allow_it():
+    from core.ai.evaluate import CARD, Evaluator
+
+    def threat(name):
+        rules = P.preset(name)
+        st = State(rules)
+        st.clear(0)
+        st.lay(2 * 4)  # a 3
+        st.lay(2 * 4 + 1)  # another 3: a third 3 clears them
+        st.to_move = 1
+        st.hand_n[1] = 1
+        st.hand[6] = 2 * 4 + 2
+        return Evaluator(rules).threat(st, 0)
+
+    assert threat("egyptian") == -(3 * CARD + 10 * 4)
+    # lebanese: a basra takes one lone card, or two by their sum
+    assert threat("lebanese") == -3 * CARD
+
+
 def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
     from core.ai.evaluate import CARD, Evaluator
 

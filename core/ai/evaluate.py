@@ -13,7 +13,7 @@ from array import array
 from core import cards as C
 from core import rules as R
 from core.compat import const
-from core.plays import jack_is_basra, seven_is_basra, seven_sweeps
+from core.plays import basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
 from core.scoring import score
 from core.state import FLOOR, NOBODY
 from core.sums import covers
@@ -115,9 +115,11 @@ class Evaluator:
             elif c == _SEVEN_D and seven_sweeps(st):
                 g = whole + self.basra if seven_is_basra(st) else whole
             elif r > C.JACK:
-                g = whole + self.basra if fr[r] == fn else 0
+                g = 0
+                if fr[r] == fn:
+                    g = whole + self.basra if basra_allowed(st, fn, 0) else whole
             elif faces == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
-                g = whole + self.basra
+                g = whole + self.basra if basra_allowed(st, fn, r + 1) else whole
             else:
                 g = 0
             if g > best:
