@@ -179,43 +179,39 @@ def test_a_leaf_counts_the_basra_the_player_to_move_holds():
     assert ev.threat(st, 1) == 3 * CARD
 
 
+def _leaf_threat(name, floor, card):
+    # Evaluator.threat for seat 0 at a leaf under preset name: floor's cards
+    # laid, seat 1 to move holding card alone
+    from core.ai.evaluate import Evaluator
+
+    rules = P.preset(name)
+    st = State(rules)
+    st.clear(0)
+    for c in floor:
+        st.lay(c)
+    st.to_move = 1
+    st.hand_n[1] = 1
+    st.hand[6] = card
+    return Evaluator(rules).threat(st, 0)
+
+
 def test_a_leaf_counts_the_sweep_of_the_seven_of_diamonds_as_the_rules_make_it():
     from core import cards as C
-    from core.ai.evaluate import CARD, Evaluator
+    from core.ai.evaluate import CARD
 
-    def threat(name):
-        rules = P.preset(name)
-        st = State(rules)
-        st.clear(0)
-        st.lay(2 * 4)  # a 3
-        st.lay(4 * 4 + 1)  # a 5: 8 in all, which no 7 takes by its sum
-        st.to_move = 1
-        st.hand_n[1] = 1
-        st.hand[6] = C.SEVEN_DIAMONDS
-        return Evaluator(rules).threat(st, 0)
-
+    floor = (2 * 4, 4 * 4 + 1)  # a 3 and a 5: 8 in all, which no 7 takes by its sum
     # egyptian: the 7D sweeps a floor of number cards up to 10 as a basra
-    assert threat("egyptian") == -(3 * CARD + 10 * 4)
-    assert threat("lebanese") == 0  # a plain 7 there
+    assert _leaf_threat("egyptian", floor, C.SEVEN_DIAMONDS) == -(3 * CARD + 10 * 4)
+    assert _leaf_threat("lebanese", floor, C.SEVEN_DIAMONDS) == 0  # a plain 7 there
 
 
 def test_a_leaf_counts_a_clear_as_a_basra_only_where_the_rules_allow_it():
-    from core.ai.evaluate import CARD, Evaluator
+    from core.ai.evaluate import CARD
 
-    def threat(name):
-        rules = P.preset(name)
-        st = State(rules)
-        st.clear(0)
-        st.lay(2 * 4)  # a 3
-        st.lay(2 * 4 + 1)  # another 3: a third 3 clears them
-        st.to_move = 1
-        st.hand_n[1] = 1
-        st.hand[6] = 2 * 4 + 2
-        return Evaluator(rules).threat(st, 0)
-
-    assert threat("egyptian") == -(3 * CARD + 10 * 4)
+    floor = (2 * 4, 2 * 4 + 1)  # two 3s: a third 3 clears them
+    assert _leaf_threat("egyptian", floor, 2 * 4 + 2) == -(3 * CARD + 10 * 4)
     # lebanese: a basra takes one lone card, or two by their sum
-    assert threat("lebanese") == -3 * CARD
+    assert _leaf_threat("lebanese", floor, 2 * 4 + 2) == -3 * CARD
 
 
 def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
