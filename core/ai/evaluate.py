@@ -5,8 +5,9 @@ included). ``static`` estimates a hand in progress: points already taken,
 the card lead toward the majority, and Jacks and the 7 of diamonds still in
 hand (they will sweep a floor later). ``threat`` is the basra or sweep the
 seat to move makes at once with the hand it holds (a search's leaf; with
-four players an opponent's only). What the next player can do to the floor a play
-leaves is the one-play levels' (core/ai/onestep.py ``danger``).
+four players an opponent's only). What the next player can do to the
+floor a play leaves is the one-play levels' (core/ai/onestep.py
+``danger``).
 """
 from array import array
 
@@ -94,10 +95,11 @@ class Evaluator:
     def threat(self, st, side):
         """What the seat to move can take from the floor at once with the
         hand it holds (a leaf of the search, where the hands are dealt): a
-        basra (a card clearing the floor), a Jack's sweep or the 7 of
-        diamonds' (a basra when the rules say so), for side or against it. With four players only the opponents' takes count: a
-        partner's take would be answered in the search by an opponent that
-        saw the partner's sampled hand (docs/ai.md)."""
+        basra (a card clearing the floor, where the rules allow one), a
+        Jack's sweep or the 7 of diamonds' (a basra when the rules say so),
+        for side or against it. With four players only the opponents'
+        takes count: a partner's take would be answered in the search by an
+        opponent that saw the partner's sampled hand (docs/ai.md)."""
         fn = st.floor_n
         seat = st.to_move
         if fn == 0 or st.nseats == 4 and seat % self.nsides == side:
