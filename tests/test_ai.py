@@ -126,6 +126,21 @@ def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
     assert p.search.spent < spent
 
 
+def test_the_first_play_of_a_deal_may_spend_twice_the_work_and_a_later_play_once():
+    # with four players the first play keeps one budget (docs/ai.md)
+    from core.ai.player import DEVICE_WORK
+
+    for seed in range(3):
+        for players, plies, twice in ((2, 8, True), (2, 10, False), (2, 17, True), (4, 17, False)):
+            rules, st = midgame(players=players, seed=seed, plies=plies)
+            full = st.hand_n[st.to_move] == rules.hand_size
+            assert full == (plies != 10) and st.stock_pos < 52
+            p = Player(rules, "expert", seed=1)
+            choose(p, st, st.to_move)
+            # a pass is dropped one position past the budget
+            assert p.search.spent == (2 if twice else 1) * DEVICE_WORK + 1, (players, seed, plies)
+
+
 def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
     # CircuitPython's ticks_ms wraps at 2**29 about a minute after boot; a
     # decision that starts just before the wrap must not think time is up

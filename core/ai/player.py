@@ -18,8 +18,9 @@ from core.compat import const
 from core.prng import Prng
 
 # the device's thinking time for hard and expert: the search stops at this
-# deadline (ms) whatever its budget (twice it for the exact solve of a last
-# deal, core/ai/search.py _EXACT)
+# deadline (ms) whatever its budget (the expert: twice it, and twice the
+# work, for the first play of a deal with two or three players and the
+# exact solve of a last deal, core/ai/search.py _LONG)
 DEVICE_DEADLINE_MS = const(950)
 # positions the search visits a second on a board: the RP2040 estimate (the
 # MicroPython VM's rate scaled by the calibration loop timed in the same

@@ -35,7 +35,9 @@ _MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
 _INF = const(1 << 28)
 _OPEN = const((1 << 28) + 1)  # _open(): the position lists its plays (not a leaf)
 _MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
-_EXACT = const(2)  # the exact solve of a last deal may spend twice the work (and deadline)
+# the first play of a deal (two or three players) and the exact solve of a
+# last deal may spend twice the work (and the deadline)
+_LONG = const(2)
 _CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 18 ms)
 
 
@@ -87,12 +89,14 @@ class Search(Roots):
         next depth, predicted from the last two, fits _MIN_WORLDS times in
         what is left; then more worlds at that depth (at most worlds) until
         the budget is spent. A pass that runs out of budget is dropped.
+        The first play of a deal (a full hand; not with four players) and
+        the exact solve of a last deal get _LONG times the work and the
+        deadline.
 
         With two players and an empty stock the one true world is searched
         deeper and deeper (2 plies a step) within worlds * nodes positions
-        (_EXACT * work when given), keeping the deepest search that finished.
-        clock/deadline: stop once clock.since(start) >= deadline ms (_EXACT
-        times it for the exact solve of a last deal).
+        (_LONG * work when given), keeping the deepest search that finished.
+        clock/deadline: stop once clock.since(start) >= deadline ms.
         """
         self.obs = obs
         self.clock = clock
@@ -125,7 +129,6 @@ class Search(Roots):
                 self.exact = obs.stock_left == 0
                 if self.exact:
                     self.probing = False  # every split, deeper set by set
-                    self.deadline = _EXACT * deadline  # (as its work: _anytime)
                 self.offset = self.prng.below(c)
                 # the order: a step near c * 0.62 that visits every residue
                 # mod c (spreads the worlds when the budget ends part way)
@@ -145,6 +148,14 @@ class Search(Roots):
                 self.stride = k
                 # the first world (the probe) is the first split
                 self.sampler.sample(obs, self.world, self.prng, self.offset)
+        # the first play of a deal weighs the most plays, and the deal's
+        # other plays follow from it (more worlds there play better with
+        # two players; with four they measured nothing); an exact solve
+        # ends the hand. Both may take longer: a board's median decision
+        # stays within the deadline (docs/ai.md)
+        if work and (self.exact or obs.hand_len == rules.hand_size and rules.players != 4):
+            self.work = _LONG * work
+            self.deadline = _LONG * deadline
 
     def step(self):
         """One world searched (or one deeper pass of the exact search, or of
@@ -195,7 +206,7 @@ class Search(Roots):
         # worlds or the depth before stand (the last whole set; a first set
         # cut short stands for what it searched)
         exact = self.exact
-        left = (_EXACT if exact else 1) * self.work - self.spent
+        left = self.work - self.spent
         if left <= 0:
             self.finished = True
             return
