@@ -287,9 +287,9 @@ class Session:
         p = self._load_ai(hint)
         from core.ai.observe import observe
         from core.ai.player import DEVICE_DEADLINE_MS
-        # the search stops itself at the deadline (twice it for the first
-        # play of a deal and the exact solve of a last deal, core/ai/search.py
-        # _LONG); this is a backstop
+        # the search stops itself at the deadline (twice it for a deal's
+        # first play with two or three players and the exact solve of a last
+        # deal, core/ai/search.py _LONG); this is a backstop
         self.deadline_ms = 2 * DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         level = p.level
