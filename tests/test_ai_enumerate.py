@@ -123,7 +123,7 @@ def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
     # best play matters): the play chosen must be worth the best full value
     checked = 0
     for seed in range(12):
-        for left in (4, 5, 6):
+        for left in (4, 5, 6, 7, 8):
             rules, st = play_until(2, seed, lambda st, left=left: st.stock_pos == 52
                                    and st.hand_n[0] + st.hand_n[1] == left)
             p = Player(rules, "expert", seed=1)
@@ -139,3 +139,25 @@ def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
             assert values[chosen[0]] == max(values), (seed, left, values)
             checked += 1
     assert checked > 20
+
+
+def test_the_exact_solve_skips_the_pass_one_ply_short_of_the_hands_end():
+    # 2 plies deeper each pass, except that a pass which would stop one ply
+    # short of the end (its last play all but forced, so about the whole
+    # solve's cost) goes to the end instead: 8 cards left, 3, 5 then 9
+    # plies; 6 cards, 3 then 7; 7 cards, 3, 5, 7
+    seen = set()
+    for seed in range(12):
+        for left, passes, depth in ((6, 2, 7), (7, 3, 7), (8, 3, 9)):
+            rules, st = play_until(2, seed, lambda st, left=left: st.stock_pos == 52
+                                   and st.hand_n[0] + st.hand_n[1] == left)
+            p = Player(rules, "expert", seed=1)
+            p.work = 10 ** 6  # to the end of the hand
+            choose(p, st, st.to_move)
+            s = p.search
+            if s.n < 2:
+                continue
+            assert s.exact and s.enum == 1 and not s.set_cut
+            assert (s.sets, s.depth) == (passes, depth), (seed, left)
+            seen.add(left)
+    assert seen == {6, 7, 8}

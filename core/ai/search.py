@@ -8,8 +8,9 @@ play with the best total over the samples is chosen. When few splits of the
 unseen cards into the other hands are possible (at most the level's worlds)
 the anytime search enumerates them instead of sampling (Sampler.sample
 given an index: each split once, the stock's order drawn). Once the stock is empty that is every
-world there is: the whole set is searched, then again 2 plies deeper, to
-the end of the hand when the budget allows. With two players it is one
+world there is: the whole set is searched, then again 2 plies deeper (or
+4, rather than stop one ply short), to the end of the hand when the
+budget allows. With two players it is one
 world, the truth: an exact solve (alpha-beta at the root as well).
 
 The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
@@ -273,6 +274,11 @@ class Search(Roots):
                         self.finished = True  # solved to the end of the hand
                     else:
                         self.depth += 2
+                        # a pass one ply short of the hand's end costs about
+                        # what the whole solve does (the last play is all but
+                        # forced): go to the end instead
+                        if self.depth == sum(self.obs.hand_n) - 1 and self.depth + 2 <= _MAX_PLY:
+                            self.depth += 2
                         self.tried = 0
                         self.set_cut = False
                 return
