@@ -118,12 +118,12 @@ def test_enumerated_decisions_do_not_change_when_the_hidden_cards_are_redealt():
             assert choose(Player(rules, "expert", seed=11), other, seat) == first
 
 
-def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
-    # the one world is searched with alpha-beta at the root too (only the
-    # best play matters): the play chosen must be worth the best full value
-    checked = 0
+def exact_solves(lefts):
+    """Two-player last deals with left cards in the hands (each of lefts),
+    solved by the expert to the end of the hand: (seed, left, word_take,
+    search) for each with more than one play."""
     for seed in range(12):
-        for left in (4, 5, 6, 7, 8):
+        for left in lefts:
             rules, st = play_until(2, seed, lambda st, left=left: st.stock_pos == 52
                                    and st.hand_n[0] + st.hand_n[1] == left)
             p = Player(rules, "expert", seed=1)
@@ -133,11 +133,19 @@ def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
             if s.n < 2:
                 continue
             assert s.exact and s.enum == 1 and not s.set_cut
-            assert s._pass(s.n, s.depth, 10 ** 6) and not s.cut  # every play's exact value
-            values = [s.cur[i] for i in range(s.n)]
-            chosen = [i for i in range(s.n) if (s.root[2 * i], s.root[2 * i + 1]) == word_take]
-            assert values[chosen[0]] == max(values), (seed, left, values)
-            checked += 1
+            yield seed, left, word_take, s
+
+
+def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
+    # the one world is searched with alpha-beta at the root too (only the
+    # best play matters): the play chosen must be worth the best full value
+    checked = 0
+    for seed, left, word_take, s in exact_solves((4, 5, 6, 7, 8)):
+        assert s._pass(s.n, s.depth, 10 ** 6) and not s.cut  # every play's exact value
+        values = [s.cur[i] for i in range(s.n)]
+        chosen = [i for i in range(s.n) if (s.root[2 * i], s.root[2 * i + 1]) == word_take]
+        assert values[chosen[0]] == max(values), (seed, left, values)
+        checked += 1
     assert checked > 20
 
 
@@ -146,18 +154,9 @@ def test_the_exact_solve_skips_the_pass_one_ply_short_of_the_hands_end():
     # short of the end (its last play all but forced, so about the whole
     # solve's cost) goes to the end instead: 8 cards left, 3, 5 then 9
     # plies; 6 cards, 3 then 7; 7 cards, 3, 5, 7
+    expected = {6: (2, 7), 7: (3, 7), 8: (3, 9)}  # left: (passes, depth)
     seen = set()
-    for seed in range(12):
-        for left, passes, depth in ((6, 2, 7), (7, 3, 7), (8, 3, 9)):
-            rules, st = play_until(2, seed, lambda st, left=left: st.stock_pos == 52
-                                   and st.hand_n[0] + st.hand_n[1] == left)
-            p = Player(rules, "expert", seed=1)
-            p.work = 10 ** 6  # to the end of the hand
-            choose(p, st, st.to_move)
-            s = p.search
-            if s.n < 2:
-                continue
-            assert s.exact and s.enum == 1 and not s.set_cut
-            assert (s.sets, s.depth) == (passes, depth), (seed, left)
-            seen.add(left)
+    for seed, left, _word_take, s in exact_solves((6, 7, 8)):
+        assert (s.sets, s.depth) == expected[left], (seed, left)
+        seen.add(left)
     assert seen == {6, 7, 8}
