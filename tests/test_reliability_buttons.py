@@ -15,3 +15,15 @@ def test_random_presses_never_break_the_game(seed):
     assert w.presses_thinking > 20          # presses did land while the AI searched
     assert w.sleeps > 3                     # and while the screen slept (the waking press)
     assert w.resume_checks > 10
+
+
+def test_random_presses_play_the_same_however_fast_the_machine():
+    # the AI's thinking takes virtual time by the positions it searched,
+    # not by this machine's speed: the same presses give the same game
+    def run():
+        w = mash(400, 3)
+        return (w.plays, w.human_plays, w.ai_plays, w.steps, w.presses_thinking,
+                w.presses_showing, w.sleeps, w.writes)
+    first = run()
+    assert first[3] > 0 and first[4] > 0
+    assert run() == first

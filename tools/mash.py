@@ -21,12 +21,10 @@ import random
 import sys
 import time
 
+from core.ai.player import POSITIONS_PER_SECOND
 from core.plays import Plays, index_of
 from core.state import FLOOR, HAND, HAND_STRIDE, PILE
 
-# RP2040 CircuitPython / CPython speed, from the issue-6292 prime loop
-# (2.2 min against 0.4 s, /work/shared/references.md; tools/calibrate)
-STEP_FACTOR = 330
 BUTTONS = ("A", "A", "A", "A", "B", "LEFT", "RIGHT", "RIGHT", "UP", "DOWN")
 
 
@@ -109,14 +107,16 @@ def mash(presses, seed=1, log=None):
     sims = []
 
     def s_step(self, elapsed):
-        # a search step takes an RP2040 about STEP_FACTOR times as long as
-        # CPython here: let that much virtual time pass, so that presses
-        # arrive while the AI thinks as they would on the board
+        # a search step takes a board its positions / POSITIONS_PER_SECOND:
+        # let that much virtual time pass, so that presses arrive while the
+        # AI thinks as they would on the board. Counted in positions, not
+        # timed, so a run is the same on a fast machine and a loaded one
         w.steps += 1
-        t0 = time.perf_counter()
+        search = self.ai.search if self.ai is not None else None
+        before = search.spent if search is not None else 0
         r = orig_step(self, elapsed)
-        if sims:
-            sims[0].clock.now += max(1, int((time.perf_counter() - t0) * 1000 * STEP_FACTOR))
+        if sims and search is not None:
+            sims[0].clock.now += max(1, (search.spent - before) * 1000 // POSITIONS_PER_SECOND)
         return r
 
     def s_play(self, i):
