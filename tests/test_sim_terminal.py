@@ -6,6 +6,7 @@ import fcntl
 import os
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -113,7 +114,10 @@ class Session:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.slave = slave
         self.attrs_before = termios.tcgetattr(slave)
-        env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + str(tmp_path), TERM="xterm")
+        # PYTHONFAULTHANDLER: a simulator that does not end is sent SIGABRT
+        # (finish), and every thread's traceback reaches the pty
+        env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + str(tmp_path), TERM="xterm",
+                   PYTHONFAULTHANDLER="1")
         if "--app" not in args:
             args = ["--app", "examples.hal_demo"] + list(args)
         self.proc = subprocess.Popen(
@@ -123,6 +127,7 @@ class Session:
             preexec_fn=_controlling_tty)
         self.screen = Screen(cols, rows)
         self.buf = b""
+        self.text = ""            # all the output, for a failure's message
 
     def pump(self, seconds):
         end = time.monotonic() + seconds
@@ -139,6 +144,7 @@ class Session:
                 keep = len(self.buf) - len(text.encode("utf-8"))
                 self.buf = self.buf[len(self.buf) - keep:] if keep > 0 else b""
                 self.screen.feed(text)
+                self.text += text
 
     def wait_for(self, predicate, timeout=10):
         end = time.monotonic() + timeout
@@ -157,6 +163,8 @@ class Session:
             self.pump(0.1)
         self.pump(0.2)
         if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGABRT)   # the faulthandler's tracebacks
+            self.pump(1.0)
             self.proc.kill()
         attrs = termios.tcgetattr(self.slave)
         os.close(self.master)
@@ -198,7 +206,7 @@ def test_interactive_in_a_pty_80x24(tmp_path):
     finally:
         if s.proc.poll() is None:
             s.proc.kill()
-    assert rc == 0
+    assert rc == 0, s.text[-3000:]
     # the terminal is back: normal screen, cursor shown, line mode and echo on
     assert not s.screen.alt and s.screen.cursor_visible
     assert attrs[3] & termios.ICANON and attrs[3] & termios.ECHO
@@ -222,7 +230,7 @@ def test_interactive_half_blocks_and_ctrl_c(tmp_path):
     finally:
         if s.proc.poll() is None:
             s.proc.kill()
-    assert rc == 0
+    assert rc == 0, s.text[-3000:]
     assert not s.screen.alt and s.screen.cursor_visible
     assert attrs == s.attrs_before
 
