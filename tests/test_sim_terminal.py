@@ -106,6 +106,10 @@ def _controlling_tty():
     # a new session whose controlling terminal is the pty, so ^C means SIGINT
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # and SIGINT as a person's shell leaves it: a test run started in the
+    # background of a shell script (`make test &`) ignores SIGINT, and a
+    # child inherits that (Python then installs no KeyboardInterrupt)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Session:
@@ -163,6 +167,11 @@ class Session:
             self.pump(0.1)
         self.pump(0.2)
         if self.proc.poll() is None:
+            try:        # the signals it blocks, ignores and catches (Linux)
+                with open("/proc/%d/status" % self.proc.pid) as f:
+                    self.text += "".join(l for l in f if l.startswith("Sig"))
+            except OSError:
+                pass
             self.proc.send_signal(signal.SIGABRT)   # the faulthandler's tracebacks
             self.pump(1.0)
             self.proc.kill()
