@@ -54,7 +54,6 @@ class Session:
         self.ai_made = False    # one made already: its two generators' states below
         self.ai_prng = 0
         self.search_prng = 0
-        self.deadline_ms = 0
         # the options of one hand card, WINDOW at a time, in the order the
         # person cycles them: most cards taken first (then as listed), the
         # lay-down last; slot WINDOW holds the AI's (or the hint's) play
@@ -287,10 +286,6 @@ class Session:
         p = self._load_ai(hint)
         from core.ai.observe import observe
         from core.ai.player import DEVICE_DEADLINE_MS
-        # the search stops itself at the deadline (twice it for a deal's
-        # first play with two or three players and the exact solve of a last
-        # deal, core/ai/search.py _LONG); this is a backstop
-        self.deadline_ms = 2 * DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         level = p.level
         self.think_start = now
@@ -304,13 +299,15 @@ class Session:
 
     def think_step(self, elapsed):
         """One step of the search; True when the decision is made. elapsed:
-        ms since think_begin (the caller's ticks_diff); past twice the
-        device's deadline (core.ai.player.DEVICE_DEADLINE_MS, at which the
-        search stops by itself) the best play so far is taken."""
+        ms since think_begin (the caller's ticks_diff); past the search's
+        own deadline (Search.deadline: DEVICE_DEADLINE_MS, twice it for a
+        deal's first play with two or three players and the exact solve of
+        a last deal), where a search with a clock stops by itself, the best
+        play so far is taken."""
         if self.think == _DONE:
             return True
         s = self.ai.search
-        if s.step() or elapsed >= self.deadline_ms:
+        if s.step() or elapsed >= s.deadline:
             self._decided(s.best())
             return True
         return False

@@ -8,7 +8,8 @@ from device import app as A
 from device import gfx as G
 from device.summary import summary_lines
 from device import play as P
-from device.session import IDLE, STEPPING
+from core.ai.player import DEVICE_DEADLINE_MS
+from device.session import IDLE, STEPPING, WINDOW, Session
 from harness.devdrive import drive, menu_to, place, row_text, set_value
 
 
@@ -449,3 +450,32 @@ def test_hundreds_of_captures_cycle_in_order_and_a_held_button_jumps_a_group():
     first, after = seen["held"]
     assert after < first - 1                             # jumped over whole groups
     assert seen["floor_n"] < 14
+
+
+def _expert_thinking(plays_before):
+    # two expert seats; the one to move after plays_before plays starts a
+    # decision with no clock, so its search never stops on time by itself
+    sess = Session("egyptian", 2, ("expert", "expert"), 101, 3)
+    sess.start_hand()
+    for _ in range(plays_before):
+        sess.think_begin(sess.state.to_move, 0)
+        while not sess.think_step(0):
+            pass
+        sess.play(sess.pick)
+    sess.think_begin(sess.state.to_move, 0)
+    return sess
+
+
+def test_a_decision_at_the_device_deadline_takes_the_best_play_so_far():
+    sess = _expert_thinking(2)              # a deal's third play: one deadline
+    assert not sess.think_step(0)
+    assert not sess.think_step(DEVICE_DEADLINE_MS - 1)
+    assert sess.think_step(DEVICE_DEADLINE_MS)
+    assert sess.pick == WINDOW and sess.ai is None    # decided, the AI let go
+
+
+def test_a_deals_first_play_may_think_twice_the_device_deadline():
+    sess = _expert_thinking(0)
+    assert not sess.think_step(DEVICE_DEADLINE_MS)
+    assert not sess.think_step(2 * DEVICE_DEADLINE_MS - 1)
+    assert sess.think_step(2 * DEVICE_DEADLINE_MS)
