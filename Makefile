@@ -17,8 +17,10 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $@
 
+# two workers (pytest-xdist), each test file on one of them: the suite's
+# VM runs and simulations are single-threaded, and a machine has 2 cores
 test: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 play: $(STAMP)
 	$(PY) -m simulator
