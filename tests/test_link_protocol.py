@@ -15,12 +15,12 @@ from hal.uartlink import UartPort
 
 
 @pytest.fixture(autouse=True)
-def _lobby_loaded():
+def _lobby_loaded(monkeypatch):
     # the lobby refers to itself through sys.modules (the Link calls it
     # until the game begins), and the device drops it from there once a game
     # begins (device/app.py): an earlier test's game must not have dropped
-    # the module these tests hold
-    sys.modules["device.linklobby"] = LB
+    # the module these tests hold (put back for each test, then undone)
+    monkeypatch.setitem(sys.modules, "device.linklobby", LB)
 
 
 def test_crc16_is_ccitt_false():
