@@ -46,7 +46,9 @@ def resume(app, link=False):
     app.to_table(begin=True)
 
 
-def new_game_menu(app):
+def new_game_menu(app, link=False):
+    """The new-game menu; link: then its "Link game" menu (device/linkmenu.py
+    setup, which takes the values from it), for "New link game"."""
     st = app.settings
     lv = st.last_level if st.last_level in LEVELS else "normal"
     pl = st.last_players if st.last_players in PLAYERS else 2
@@ -65,6 +67,8 @@ def new_game_menu(app):
     if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
         items.append(["Link game", None, 0, "link"])
     app.open_menu("new", "NEW GAME", items, 5)
+    if link:
+        return ("linkmenu", "setup")
 
 
 def stats_menu(app):

@@ -58,6 +58,7 @@ HOSTING = const(2)      # the other device is there: it has our proposal
 OFFERED = const(3)      # the other device hosts: its proposal is shown here
 GAME = const(4)
 DIFFER = const(5)       # the two devices disagree: the game stops
+SOLO = const(6)         # played on vs the AI here: the other device is told so (QUIT) when heard
 
 # why (DIFFER, and the reason QUIT carries)
 R_VERSION = const(1)
@@ -65,7 +66,9 @@ R_GAME = const(2)
 R_PLAY = const(3)
 _R_LEFT = const(4)
 R_DECLINED = const(5)
-_NREASONS = const(6)     # reasons a QUIT may carry (device/linkmenu.py words them)
+# 6 to 8 are device/linkmenu.py's (its screens send them): a proposal it
+# cannot play, played on vs the AI, cancelled before the game began
+_NREASONS = const(9)     # reasons a QUIT may carry (device/linkmenu.py words them)
 
 _RESEND_MS = const(400)
 _BEAT_MS = const(500)
@@ -78,6 +81,7 @@ for _i in range(16):
     for _ in range(4):
         _c = ((_c << 1) ^ 0x1021) & 0xFFFF if _c & 0x8000 else (_c << 1) & 0xFFFF
     _CRC[_i] = _c
+del _i, _c, _       # their places in the module's globals go to the names below
 
 
 def crc_byte(crc, b):
@@ -110,8 +114,7 @@ class Link:
         self.state = OFF
         self.reason = 0
         self.peer_reason = False            # the reason came from the other device
-        self.heard = 0
-        self.heard_any = False
+        self.heard = 0                      # when a frame last came (any: self.good > 0)
         self.up = False
         self.changed = False
         self.beat = 0
@@ -120,10 +123,11 @@ class Link:
         self.lobby = None
         self.nonce = 0
         self.contrib = 0
-        self.prop = bytearray(6)            # variant, players, layout, level, target lo, hi
         self.peer_nonce = 0
         self.peer_contrib = 0
-        self.peer_prop = bytearray(6)
+        # and, made by the lobby's start, let go once the game is set up
+        # (device/linkmenu.py): prop, peer_prop (variant, players, layout,
+        # level, target lo, hi)
         self.host = False
         self.seed = 0
         # game
@@ -191,21 +195,21 @@ class Link:
                 self._feed(rx[i], now)
             if n < cap:
                 break
-        up = self.heard_any and ticks_diff(now, self.heard) < _LOST_MS
+        up = self.good > 0 and ticks_diff(now, self.heard) < _LOST_MS
         if up != self.up:
             self.up = up
             self.changed = True
         st = self.state
         if st == GAME:
             self._game_out(now)
-        elif st == DIFFER:
+        elif st >= DIFFER:              # DIFFER, SOLO: the QUITs due
             if self.quits > 0 and ticks_diff(now, self.beat) >= _BEAT_MS:
                 self.beat = now
                 self.send_quit()
         elif st != OFF and ticks_diff(now, self.beat) >= _BEAT_MS:
             self.beat = now
             self.lobby.hello(self)
-        c = self.changed
+        c = self.changed and st != SOLO     # a game on one device: nothing to show
         self.changed = False
         return c
 
@@ -261,7 +265,9 @@ class Link:
             return
         self.good += 1
         self.heard = now
-        self.heard_any = True
+        if self.state == SOLO:
+            self.quits = 1                  # tell it: the game went on vs the AI here
+            return
         t = fr[0]
         if t == _STATUS:
             self._on_status()

@@ -204,6 +204,7 @@ class LinkGlue:
         self.plain = app.play   # the app's own controller, back when the game ends
         self.lingering = False
         self.ended = 0          # when the game ended here
+        self.told = None        # the screen told that the link is lost (device/linkmenu.py)
 
     def linked(self):
         """Plays still come and go over the link (not stopped, not refused)."""
@@ -252,8 +253,15 @@ class LinkGlue:
             elif ticks_diff(now, self.ended) > _LINGER_MS:
                 self.stop()
                 return False
-        if not lk.poll(now):
-            return False
-        if app.sess is self.sess or self.sess is None:
-            app.rare("linkmenu", "on_link")
+        ch = lk.poll(now)
+        if ch:
+            self.told = None
+        if self.sess is not None and app.sess is not self.sess:
+            return ch
+        # the link lost in the game: device/linkmenu.py says so on each screen
+        # shown (``told``: the last one), once no AI is deciding here
+        lost = lk.state == L.GAME and not lk.up and self.sess is not None
+        if not (ch or lost) or lost and (self.told is app.screen or app.busy()):
+            return ch
+        app.rare("linkmenu", "on_link")
         return True

@@ -21,7 +21,8 @@ def seed_of(host, guest):
 def start(lk, variant, players, layout, level, target):
     """Look for the other device and propose this game (indexes into
     core.presets.PRESETS and core.ai.LEVELS)."""
-    p = lk.prop
+    lk.prop = p = bytearray(6)
+    lk.peer_prop = bytearray(6)
     p[0] = variant
     p[1] = players
     p[2] = layout
@@ -43,8 +44,11 @@ def accept(lk):
         lk.to(L.GAME)
 
 
-def decline(lk):
-    lk.reason = L.R_DECLINED
+def decline(lk, reason=L.R_DECLINED):
+    """The guest's person declines the proposal (or either person leaves
+    before the game begins: device/linkmenu.py's reason): the other device
+    is told (QUIT)."""
+    lk.reason = reason
     lk.quits = 3
     lk.send_quit()
     lk.to(L.OFF)

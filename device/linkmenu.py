@@ -5,14 +5,21 @@ call by ``App.rare`` like device/menus.py; the game itself is
 device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
 from core.ai import LEVELS
+from core.compat import const
 from core.presets import PRESETS, preset
 from device import link as L
-from device import linklobby as LB
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
 
 LAYOUTS = ("AI", "person")      # 4 players: each person's partner
-# why the link game stopped (device/link.py R_VERSION ... R_DECLINED)
-_REASONS = ("", "OTHER VERSION", "ANOTHER GAME", "GAMES DIFFER", "OTHER LEFT", "DECLINED")
+# why the link game stopped (device/link.py R_VERSION ... R_DECLINED, then ours)
+_REASONS = ("", "OTHER VERSION", "ANOTHER GAME", "GAMES DIFFER", "OTHER LEFT", "DECLINED",
+            "CANNOT PLAY THAT", "PLAYED ON VS AI", "CANCELLED")
+# a QUIT's reasons past device/link.py's, sent from these screens
+_R_PROPOSAL = const(6)  # the other device proposed a game this one cannot play
+_R_SOLO = const(7)      # it played on vs the AI
+_R_CANCEL = const(8)    # it left before the game began
+_LOST = "LINK LOST"
+_AGAIN = [["New link game", None, 0, "again"], ["Menu", None, 0, "menu"]]
 
 
 def setup(app):
@@ -40,6 +47,12 @@ def _wrap(text, width=21):
     out = []
     line = ""
     for w in text.split(" "):
+        while len(w) > width:       # a word longer than the line: cut, nothing lost
+            if line:
+                out.append(line)
+                line = ""
+            out.append(w[:width])
+            w = w[width:]
         if line and len(line) + 1 + len(w) > width:
             out.append(line)
             line = w
@@ -86,22 +99,47 @@ def connect(app):
     glue = _open(app)
     if glue is None:
         return
-    LB.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
+    from device import linklobby    # on the Link (``lobby``) until the game begins
+    linklobby.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
     waiting(app)
 
 
-def waiting(app):
-    _lines(app, "linkwait", "LINK GAME", ["Waiting for the", "other device...",
-                                          app.link.port.where[:21], "", "B: cancel"],
-           cur=0)
+def waiting(app, note="Waiting for the"):
+    """The waiting screen: where this device listens, whole (the other
+    device must be on the same: two simulators on two ports show two)."""
+    _lines(app, "linkwait", "LINK GAME", [note, "other device on:"]
+           + _wrap(app.link.port.where)[:2] + ["B: cancel"], cur=0)
+
+
+def proposal_fault(prop):
+    """Why a proposal (variant, players, layout, level, target as HELLO
+    carries them: indexes into core.presets.PRESETS and core.ai.LEVELS)
+    cannot be played here, in a line; None when it can. The one check of
+    what the other device proposes, made before it is shown."""
+    v, players, layout, level, target = prop
+    if v >= len(PRESETS):
+        return "rules #%d unknown" % v
+    if players != 2 and players != 4:
+        return "%d players (2 or 4)" % players
+    if layout > 1:
+        return "partner #%d unknown" % layout
+    if level >= len(LEVELS):
+        return "level #%d unknown" % level
+    if target < 1:
+        return "target %d" % target
+    try:
+        preset(PRESETS[v], players, target)
+    except ValueError:
+        return "%s: not %d players" % (PRESETS[v][:8], players)
+    return None
 
 
 def _summary(prop):
     v, players, layout, level, target = prop
-    first = "%s, %d players" % (PRESETS[v] if v < len(PRESETS) else "?", players)
-    second = "to %d, AI %s" % (target, LEVELS[level] if level < len(LEVELS) else "?")
+    first = "%s, %d players" % (PRESETS[v], players)
+    second = "to %d, AI %s" % (target, LEVELS[level])
     if players == 4:
-        return [first, second, "partner: %s" % LAYOUTS[layout & 1]]
+        return [first, second, "partner: %s" % LAYOUTS[layout]]
     return [first, second]
 
 
@@ -127,7 +165,8 @@ def begin_game(app):
     """Both devices agreed: deal the first hand here."""
     glue = app.link
     lk = glue.link
-    v, players, layout, level, target = LB.proposal(lk)
+    v, players, layout, level, target = lk.lobby.proposal(lk)
+    lk.prop = lk.peer_prop = None       # the lobby's: the game holds none of it
     try:
         levels = seat_levels(players, layout, LEVELS[level], lk.host)
         app.end_game()
@@ -149,16 +188,88 @@ def resume(app):
         return ("begin", "resume", True)
 
 
-def go_solo(app):
-    """The link is lost: play on against the AI (the other device's seats
-    become AI seats; the game is saved as a game on one device)."""
+def _solo(app):
+    # the other device's seats become AI seats; the game is saved as a game on one device
     s = app.sess
     for seat in range(s.players):
         if s.levels[seat] == "link":
             s.levels[seat] = s.level
-    app.link.stop()
     app.save(later=True)
     app.to_table(begin=True)
+
+
+def go_solo(app):
+    """The link is lost: play on against the AI. The link stays open (SOLO)
+    while this game is on, to tell the other device when it is heard again."""
+    glue = app.link
+    lk = glue.link
+    glue.left()
+    glue.play = None
+    lk.reason = _R_SOLO
+    lk.quits = 1
+    lk.to(L.SOLO)
+    _solo(app)
+
+
+def _stopped(app, glue, lk, fault=None):
+    """DIFFER: the link game stops here (the QUIT's reason, or ours; fault:
+    what proposal_fault found)."""
+    r = lk.reason
+    if glue.sess is not None and app.sess is glue.sess and r == _R_SOLO:
+        # the other device played on vs the AI while this one was away: the
+        # game here can go on the same way (its save is kept meanwhile)
+        app.sess.think_pause()
+        glue.stop()
+        _lines(app, "linksolo", "LINK GAME", ["The other device", "played on vs the AI."],
+               [["Play on vs AI", None, 0, "solo"]] + _AGAIN)
+        return
+    if glue.sess is not None:       # the game stops here: its save goes
+        app.saved = None
+        app.store_call("save_game", None)
+        app.end_game()
+    glue.stop()
+    if r == _R_CANCEL and lk.peer_reason:
+        lines = ["The other device", "cancelled: no game."]
+    elif r == _R_PROPOSAL and not lk.peer_reason:
+        lines = ["Other device found;", "its proposal refused:", fault]
+    else:
+        lines = ["The other device says:" if lk.peer_reason else "The devices disagree:",
+                 _REASONS[r], "The link game is over."]
+    _lines(app, "linkdiff", "LINK: START OVER", lines, _AGAIN)
+
+
+def _lost(app, glue, lk):
+    """The link game's link is lost (up False) or back (up True): said on
+    the screen shown, whichever it is (LinkGlue.poll calls again for each
+    screen shown while it is lost)."""
+    m = app.menu
+    scr = app.screen
+    pages = app.pages
+    if lk.up:
+        if scr is m and m.kind == "linklost":
+            app.to_table()
+        elif scr is m and m.title == _LOST:
+            m.title = m.before
+            m.draw()
+        elif scr is pages and pages.lines[:1] == [_LOST]:
+            pages.lines = pages.lines[1:]
+            pages.draw()
+        return
+    if scr is app.table:
+        mode = app.play.mode
+        _lines(app, "linklost", _LOST, ["No answer from the", "other device."],
+               [["Wait for it" if mode == REMOTE or mode == LINKWAIT else "Play your turn",
+                 None, 0, "wait"],
+                ["Play on vs AI", None, 0, "solo"], ["Save and quit", None, 0, "quit"]])
+    elif scr is m:
+        if m.title != _LOST:
+            m.before = m.title      # the menu's own, back with the link
+            m.title = _LOST
+            m.draw()
+    else:
+        pages.lines = [_LOST] + list(pages.lines)
+        pages.draw()
+    glue.told = app.screen
 
 
 def on_link(app):
@@ -166,32 +277,29 @@ def on_link(app):
     glue = app.link
     lk = glue.link
     st = lk.state
-    m = app.menu
     if st == L.DIFFER:
-        why = _REASONS[lk.reason]
-        if glue.sess is not None:       # the game stops here: its save goes
-            app.saved = None
-            app.store_call("save_game", None)
-            app.end_game()
-        glue.stop()
-        who = "The other device says:" if lk.peer_reason else "The devices disagree:"
-        _lines(app, "linkdiff", "LINK: START OVER", [who, why, "The link game is over."],
-               [["New link game", None, 0, "again"], ["Menu", None, 0, "menu"]])
+        _stopped(app, glue, lk)
+    elif (st == L.HOSTING or st == L.OFFERED) and not lk.up:
+        # the other device went quiet before the game began: what it
+        # proposed (or heard from here) goes; heard again, it comes again
+        lk.state = L.LOBBY
+        waiting(app, "Gone. Waiting for the")
     elif st == L.HOSTING:
         _lines(app, "linkhost", "CONNECTED", ["Other device found.", "It decides on:"]
-               + _summary(LB.proposal(lk)) + ["B: cancel"], cur=0)
+               + _summary(lk.lobby.proposal(lk)) + ["B: cancel"], cur=0)
     elif st == L.OFFERED:
-        _lines(app, "linkoffer", "PROPOSED", _summary(LB.proposal(lk)),
-               [["Accept", None, 0, "accept"], ["Decline", None, 0, "decline"]])
+        fault = proposal_fault(lk.lobby.proposal(lk))
+        if fault is not None:
+            lk.differ(_R_PROPOSAL)
+            _stopped(app, glue, lk, fault)
+        else:
+            _lines(app, "linkoffer", "PROPOSED", _summary(lk.lobby.proposal(lk)),
+                   [["Accept", None, 0, "accept"], ["Decline", None, 0, "decline"]])
     elif st == L.GAME:
         if glue.sess is None:
             begin_game(app)
-        elif not lk.up and app.screen is app.table and app.play.mode in (REMOTE, LINKWAIT):
-            _lines(app, "linklost", "LINK LOST", ["No answer from the", "other device."],
-                   [["Wait for it", None, 0, "wait"], ["Play on vs AI", None, 0, "solo"],
-                    ["Save and quit", None, 0, "quit"]])
-        elif lk.up and app.screen is m and m.kind == "linklost":
-            app.to_table()
+        else:
+            _lost(app, glue, lk)
 
 
 def on_menu(app, what, k):
@@ -210,18 +318,22 @@ def on_menu(app, what, k):
     elif kind == "linkwait" or kind == "linkhost":
         if what == "back":
             if glue is not None:
+                # a proposal shown there goes at once
+                glue.link.lobby.decline(glue.link, _R_CANCEL)
                 glue.stop()
             return ("menus", "main_menu")
     elif kind == "linkoffer":
         if what == "back" or item == "decline":
-            LB.decline(glue.link)
+            glue.link.lobby.decline(glue.link)
             glue.stop()
             return ("menus", "main_menu")
         elif item == "accept":
-            LB.accept(glue.link)
-            begin_game(app)
+            glue.link.lobby.accept(glue.link)
+            if glue.link.state == L.GAME:   # still offered: not withdrawn meanwhile
+                begin_game(app)
     elif kind == "linklost":
         if what == "back" or item == "wait":
+            glue.told = app.table           # told there: not again while it stays lost
             app.to_table()
         elif item == "solo":
             go_solo(app)
@@ -231,9 +343,14 @@ def on_menu(app, what, k):
             if app.link is not None:
                 app.link.stop()
             return ("menus", "main_menu")
-    elif kind == "linkdiff":
+    elif kind == "linkdiff" or kind == "linksolo":
+        if item == "solo":
+            _solo(app)
+            return None
+        if app.sess is not None:        # linksolo: its save stays (Continue tells it again)
+            app.end_game()
         if item == "again":
-            return ("begin", "new_game_menu")
+            return ("begin", "new_game_menu", True)
         elif what == "back" or item == "menu":
             return ("menus", "main_menu")
     else:       # linkerr

@@ -47,19 +47,48 @@ def _args(argv):
     return p.parse_args(argv)
 
 
+def _side_path(path, k):
+    """Device k's file (1 or 2) of a headless --link run: out.png -> out-1.png."""
+    root, dot, ext = path.rpartition(".")
+    if dot and "/" not in ext:
+        return "%s-%d.%s" % (root, k, ext)
+    return "%s-%d" % (path, k)
+
+
 def headless_pair(a):
+    """Headless --link: both devices in one run, each with the options a
+    single run takes; every file named is one per device (-1, -2)."""
     from simulator.link import run_pair_scripts
     from simulator.sim import load_app
-    sims = run_pair_scripts(a.script or "", a.peer_script or "", load_app(a.app),
-                            seed=a.seed or 0, settle_ms=a.settle)
+    raws = [open(_side_path(a.raw, k + 1), "wb") for k in (0, 1)] if a.raw else None
+    shot_dir = os.path.dirname(a.screenshot) if a.screenshot else "."
+
+    def on_shot(i, name, sim):
+        path = name if name.endswith(".png") else os.path.join(shot_dir or ".", name + ".png")
+        sim.screenshot(_side_path(path, i + 1), a.scale)
+
+    def setup(i, sim):
+        if raws is not None:
+            sim.on_refresh = lambda r, f=raws[i], sim=sim: f.write(sim.frame())
+
+    saves = (_side_path(a.save, 1), _side_path(a.save, 2)) if a.save else (None, None)
+    try:
+        sims = run_pair_scripts(a.script or "", a.peer_script or "", load_app(a.app),
+                                seed=a.seed or 0, settle_ms=a.settle, on_shot=on_shot,
+                                setup=setup, saves=saves, rotation=a.rotation,
+                                buttons=a.buttons)
+    finally:
+        for f in raws or ():
+            f.close()
     for k, sim in enumerate(sims):
         if a.screenshot:
-            root, dot, ext = a.screenshot.rpartition(".")
-            sim.screenshot("%s-%d.%s" % (root, k + 1, ext) if dot else "%s-%d" % (ext, k + 1),
-                           a.scale)
-        if a.print_frame:
+            sim.screenshot(_side_path(a.screenshot, k + 1), a.scale)
+        if a.print_frame or a.stats:
             print("device %d:" % (k + 1))
+        if a.print_frame:
             print(sim.text("half"))
+        if a.stats:
+            print_stats(sim)
     return 0
 
 

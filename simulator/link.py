@@ -16,6 +16,7 @@ after a power cut). Headless two-device scripts and tests/test_link_games.py
 use it.
 """
 import collections
+import os
 import random
 import socket
 import threading
@@ -32,7 +33,7 @@ class SocketPort:
 
     def __init__(self, port=DEFAULT_PORT, host="127.0.0.1"):
         self.addr = (host, port)
-        self.where = "socket %s:%d" % self.addr
+        self.where = "TCP %s:%d" % self.addr       # whole on a 21-character line
         self.listener = None
         self.conn = None
 
@@ -108,43 +109,118 @@ class SocketPort:
             self.listener = None
 
 
-_locks = []
+class LinkSave:
+    """The save file of one ``basra-sim --link`` (``path``), held while it
+    runs (a lock file beside it, removed by ``release``)."""
+
+    def __init__(self, path, lock):
+        self.path = path
+        self.lock = lock        # the open lock file, flock'ed
+
+    def release(self):
+        """Let the slot go: the lock file is removed (then unlocked, so a
+        simulator waiting on it sees it gone and opens a new one)."""
+        if self.lock is None:
+            return
+        try:
+            os.unlink(self.path + ".lock")
+        except OSError:
+            pass
+        self.lock.close()
+        self.lock = None
 
 
-def link_save(port):
-    """A save file of its own for each of two ``basra-sim --link`` on one
-    machine: the first free of ~/.pocket-basra-sim-link-PORT-1.sav, -2.sav."""
+_TERMINALS = ".pocket-basra-sim-link.terminals"     # "PORT SLOT TERMINAL" a line
+
+
+def _lock(path):
+    """The open, locked lock file of path, or None when another simulator holds it."""
     import fcntl
-    import os
-    for n in (1, 2, 3, 4):
-        path = os.path.expanduser("~/.pocket-basra-sim-link-%d-%d.sav" % (port, n))
-        f = open(path + ".lock", "w")
+    for _ in range(3):
+        f = open(path + ".lock", "a")
         try:
             fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             f.close()
-            continue
-        _locks.append(f)        # held while this simulator runs
-        return path
+            return None
+        try:
+            if os.fstat(f.fileno()).st_ino == os.stat(path + ".lock").st_ino:
+                return f
+        except OSError:
+            pass
+        f.close()           # released (and removed) meanwhile: open it again
+    return None
+
+
+def link_save(port, terminal=None, home=None):
+    """A save of its own for each of the ``basra-sim --link`` on one machine:
+    ~/.pocket-basra-sim-link-PORT-N.sav, N = 1 to 4, the same N for the same
+    terminal (``terminal``: its tty, e.g. /dev/pts/3) each time, whichever
+    starts first; a terminal seen for the first time takes a slot no open
+    terminal had. Returns a LinkSave, held until its ``release``."""
+    import fcntl
+    home = home or os.path.expanduser("~")
+    with open(os.path.join(home, _TERMINALS), "a+") as reg:
+        fcntl.flock(reg, fcntl.LOCK_EX)
+        reg.seek(0)
+        owners = {}         # slot -> terminal, this port
+        others = []
+        for line in reg.read().splitlines():
+            parts = line.split(" ", 2)
+            if len(parts) == 3 and parts[0] == str(port) and parts[1].isdigit():
+                owners[int(parts[1])] = parts[2]
+            elif line:
+                others.append(line)
+
+        def rank(n):
+            who = owners.get(n)
+            if terminal is not None and who == terminal:
+                return 0
+            if who is None or not os.path.exists(who):
+                return 1
+            return 2
+        for n in sorted((1, 2, 3, 4), key=lambda n: (rank(n), n)):
+            path = os.path.join(home, ".pocket-basra-sim-link-%d-%d.sav" % (port, n))
+            f = _lock(path)
+            if f is None:
+                continue
+            if terminal is not None:
+                for k in [k for k, who in owners.items() if who == terminal]:
+                    del owners[k]
+                owners[n] = terminal
+                reg.seek(0)
+                reg.truncate()
+                reg.write("".join(line + "\n" for line in others))
+                reg.write("".join("%d %d %s\n" % (port, k, owners[k]) for k in sorted(owners)))
+            return LinkSave(path, f)
     raise SystemExit("basra-sim --link: four simulators already use port %d" % port)
 
 
-def run_pair_scripts(script_a, script_b, main=None, seed=0, settle_ms=500, faults=None):
+def run_pair_scripts(script_a, script_b, main=None, seed=0, settle_ms=500, faults=None,
+                     on_shot=None, setup=None, saves=(None, None), **sim_args):
     """Two simulated devices joined by a link, each driven by a button script
     (simulator/headless.py's words), on one virtual time: the headless
-    ``basra-sim --link --script A --peer-script B``. Returns the two Simulators."""
+    ``basra-sim --link --script A --peer-script B``. ``on_shot(i, name, sim)``
+    for each ``shot:NAME`` of side i's script, ``setup(i, sim)`` before the
+    apps start, ``saves``: each side's save file (None: none), ``sim_args``
+    what else both Simulators take (rotation, buttons). Returns the two
+    Simulators."""
     from simulator.headless import ScriptDriver, parse
     from simulator.sim import Simulator, load_app
     main = main or load_app()
-    sims = [Simulator(seed=seed), Simulator(seed=seed + 1)]
+    sims = [Simulator(seed=seed, save=saves[0], **sim_args),
+            Simulator(seed=seed + 1, save=saves[1], **sim_args)]
     wires = WirePair(seed=seed, **(faults or {}))
     pa, pb = wires.ports(sims[0].clock, sims[1].clock)
     sims[0].hal.link = lambda: pa
     sims[1].hal.link = lambda: pb
     hooks = []
-    for sim, script in zip(sims, (script_a, script_b)):
+    for i, (sim, script) in enumerate(zip(sims, (script_a, script_b))):
         events, end = parse(script)
-        hooks.append(ScriptDriver(sim, events, end, settle_ms))
+        shot = None if on_shot is None else (lambda name, sim, i=i: on_shot(i, name, sim))
+        hooks.append(ScriptDriver(sim, events, end, settle_ms, shot))
+        if setup is not None:
+            setup(i, sim)
 
     class _Main:        # PairRunner's make_app: an object with run()
         def __init__(self, h):
@@ -153,6 +229,8 @@ def run_pair_scripts(script_a, script_b, main=None, seed=0, settle_ms=500, fault
         def run(self):
             main(self.h)
     PairRunner(sims, hooks, _Main).run()
+    for hook in hooks:
+        hook._fire_due()        # a shot scheduled exactly at the end, as run_script does
     return sims
 
 

@@ -10,6 +10,7 @@ the HAL's auto-repeat runs as on the device. The terminal is restored on
 exit, Ctrl-C, SIGTERM/SIGHUP and on a crash.
 """
 
+import atexit
 import os
 import select
 import signal
@@ -201,10 +202,17 @@ def run_interactive(a):
     out = sys.stdout.buffer
     seed = a.seed if a.seed is not None else int.from_bytes(os.urandom(4), "little") & 0x1FFFFFFF
     link = None
+    slot = None
     if getattr(a, "link", False):
         from simulator.link import SocketPort, link_save
         link = SocketPort(a.link_port)
-        save = a.save or link_save(a.link_port)
+        if a.save:
+            save = a.save
+        else:
+            # this terminal's own slot, whichever of the two starts first
+            slot = link_save(a.link_port, terminal=os.ttyname(fd))
+            atexit.register(slot.release)   # its lock file goes however this ends
+            save = slot.path
     else:
         save = a.save or os.path.expanduser("~/.pocket-basra-sim.sav")
     app = load_app(a.app)
@@ -238,5 +246,9 @@ def run_interactive(a):
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
             for sig, h in old_handlers.items():
                 signal.signal(sig, h)
+            if slot is not None:
+                slot.release()
+            if link is not None:
+                link.close()
     sys.stdout.write("basra-sim: save kept in %s\n" % save)
     return 0

@@ -52,8 +52,8 @@ class LinkPerson(Player):
                 return ["wait:200"]
             if k == "linkoffer":
                 return menu_to(app, "Accept") + ["A"]
-            if k == "linklost":
-                return menu_to(app, "Wait for it") + ["A"]
+            if k == "linklost":     # "Wait for it", or on one's own turn "Play your turn"
+                return menu_to(app, [it[0] for it in m.items if it[3] == "wait"][0]) + ["A"]
             if k in ("linkdiff", "linkerr"):
                 self.diff = [it[0] for it in m.items]
                 return ["B"] if k == "linkdiff" else ["A"]

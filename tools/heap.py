@@ -399,6 +399,7 @@ def load():
                 # (device/linklobby.py, let go when the game began): their
                 # code goes, their names stay
                 import device.linkmenu
+                import device.linklobby
                 from hal.mem import drop
                 drop("device.linkmenu")
                 drop("device.linklobby")
