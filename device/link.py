@@ -101,7 +101,7 @@ def crc16(buf, start, end):
 class Link:
     """One device's end of the protocol over a hal/link.py port."""
 
-    def __init__(self, port, prng):
+    def __init__(self, port, prng, now=0):
         self.port = port
         self.prng = prng                    # core.prng.Prng: nonces, contributions
         self.rx = bytearray(16)
@@ -114,8 +114,8 @@ class Link:
         self.state = OFF
         self.reason = 0
         self.peer_reason = False            # the reason came from the other device
-        self.heard = 0                      # when a frame last came (any: self.good > 0)
-        self.up = False
+        self.heard = now                    # when a frame last came (or the link opened)
+        self.up = True                      # until _LOST_MS pass without a frame
         self.changed = False
         self.beat = 0
         self.quits = 0
@@ -195,7 +195,7 @@ class Link:
                 self._feed(rx[i], now)
             if n < cap:
                 break
-        up = self.good > 0 and ticks_diff(now, self.heard) < _LOST_MS
+        up = ticks_diff(now, self.heard) < _LOST_MS
         if up != self.up:
             self.up = up
             self.changed = True

@@ -198,7 +198,8 @@ class LinkGlue:
         from core.prng import Prng
         self.app = app
         self.port = port
-        self.link = L.Link(port, Prng(app.seed ^ app.now()))
+        now = app.now()
+        self.link = L.Link(port, Prng(app.seed ^ now), now)
         self.sess = None
         self.play = None
         self.plain = app.play   # the app's own controller, back when the game ends

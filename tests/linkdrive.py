@@ -158,3 +158,74 @@ def play_pair(players=2, variant="egyptian", target=31, layout="AI", level="easy
 
 
 __all__ = ["LinkPerson", "play_pair", "replay_scores", "SimExit"]
+
+
+class Scripted:
+    """Side i's idle hook for a scenario: ``policy(app, me)`` (``me`` this
+    Scripted: ``i``, ``sim``, ``box``) gives the next presses, as
+    harness/devdrive.py's policies do; the word "RESET" cuts this device's
+    power (it starts again on its save), None ends this side."""
+
+    def __init__(self, box, i, policy, limit_ms):
+        self.box = box
+        self.i = i
+        self.policy = policy
+        self.limit = limit_ms
+        self.driver = None
+        self.sim = None
+        self.reset = False
+
+    def _ask(self, app):
+        names = self.policy(app, self)
+        if names is not None and "RESET" in names:
+            self.reset = True
+            return ["wait:10"]
+        return names
+
+    def __call__(self, sim, ms):
+        if self.driver is None:
+            self.sim = sim
+            self.driver = Driver(sim, self._ask, limit_ms=self.limit)
+        self.driver.app = self.box[0].apps[self.i]
+        if self.reset:
+            self.reset = False
+            self.driver.queue.clear()
+            self.driver.next_call = sim.clock.now + 500
+            sim.clock.now += 500
+            raise Reset()
+        self.driver(sim, ms)
+
+
+def two_devices(policy_a, policy_b, seed=1, limit_ms=120_000):
+    """Two devices over a simulated cable, each pressing what its policy
+    says (Scripted); returns (runner, wires). ``me.box[1]`` is the wires
+    (to cut the cable), ``me.box[0].apps`` both apps."""
+    wires = WirePair(seed=seed)
+    sims = [Simulator(seed=seed * 2 + 1), Simulator(seed=seed * 2 + 2)]
+    pa, pb = wires.ports(sims[0].clock, sims[1].clock)
+    sims[0].hal.link = lambda: pa
+    sims[1].hal.link = lambda: pb
+    box = [None, wires]
+    hooks = [Scripted(box, i, p, limit_ms) for i, p in enumerate((policy_a, policy_b))]
+    runner = PairRunner(sims, hooks, A.App)
+    box[0] = runner
+    runner.run()
+    return runner, wires
+
+
+def to_connect(app):
+    """Presses from the main menu or the new-game menu to Connect of the
+    link menu (the new-game menu's values), or None on another screen."""
+    m = app.menu
+    if app.screen is not m:
+        return None
+    if m.kind == "main":
+        return menu_to(app, "New game") + ["A"]
+    if m.kind == "new":
+        return menu_to(app, "Link game") + ["A"]
+    if m.kind == "linknew":
+        return menu_to(app, "Connect") + ["A"]
+    return None
+
+
+__all__ += ["Scripted", "two_devices", "to_connect"]
