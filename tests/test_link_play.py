@@ -20,7 +20,7 @@ def labels(app):
     return [it[0] for it in app.menu.items]
 
 
-def cancel_scenario(cut_first=False, then_new=False):
+def cancel_scenario(cut_first=False):
     """Both devices connect; the host presses B on "CONNECTED" (cut_first:
     the cable pulled just before, so the QUIT is lost). The guest only
     looks. Returns what each saw when (virtual ms)."""
@@ -43,11 +43,6 @@ def cancel_scenario(cut_first=False, then_new=False):
         if "cancel" in log and k != "linkoffer" and "gone" not in log:
             log["gone"] = now
             log["screen"] = (k, labels(app))
-            if k == "linkdiff" and then_new:
-                return menu_to(app, "New link game") + ["A", "wait:200"]
-            return None
-        if "gone" in log:
-            log["after"] = k
             return None
         if "cancel" in log and now > log["cancel"] + 15000:
             return None
@@ -74,8 +69,29 @@ def test_a_proposal_whose_withdrawal_is_lost_goes_once_the_host_is_quiet():
 
 
 def test_new_link_game_after_start_over_opens_the_link_menu():
-    log = cancel_scenario(then_new=True)
-    assert log["screen"][0] == "linkdiff"
+    log = {}
+
+    def policy(app, me):
+        k = kind(app)
+        if "after" in log:
+            return None
+        step = to_connect(app) if "declined" not in log else None
+        if step:
+            return step
+        if k == "linkoffer":                        # the guest declines
+            log["declined"] = me.i
+            return menu_to(app, "Decline") + ["A"]
+        if k == "linkdiff":                         # the host: LINK: START OVER
+            log["rows"] = labels(app)
+            return menu_to(app, "New link game") + ["A", "wait:200"]
+        if "rows" in log and me.i != log["declined"]:
+            log["after"] = k
+            return None
+        if me.i == log.get("declined") or me.sim.clock.now > 30000:
+            return None
+        return ["wait:50"]
+    two_devices(policy, policy, seed=2)
+    assert "DECLINED" in log["rows"]
     assert log["after"] == "linknew"
 
 
