@@ -13,7 +13,10 @@ from tests.linkdrive import to_connect, two_devices
 
 
 def kind(app):
-    return app.menu.kind if app.screen is app.menu else "table" if app.screen is app.table else "pages"
+    """The menu's kind on show, or "table", or "pages"."""
+    if app.screen is app.menu:
+        return app.menu.kind
+    return "table" if app.screen is app.table else "pages"
 
 
 def labels(app):
