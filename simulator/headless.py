@@ -19,38 +19,64 @@ TAP_MS = 60
 GAP_MS = 140
 
 
+WORDS = "BUTTON, BUTTON*N, wait:MS or MS, hold:BUTTON:MS, down:BUTTON, up:BUTTON, shot:NAME"
+
+
 def parse(script, tap_ms=TAP_MS, gap_ms=GAP_MS):
     """The script as a list of (time ms, action, argument); actions are
-    'press', 'release', 'shot'. Raises ValueError on a bad word."""
+    'press', 'release', 'shot'. Raises ValueError on a bad word, with a
+    message that names the word and what is accepted."""
     t = 0
     out = []
     words = script.replace(",", " ").split() if script else []
     for w in words:
-        low = w.lower()
-        parts = low.split(":")
-        if low.isdigit():
-            t += int(low)
-        elif parts[0] == "wait" and len(parts) == 2:
-            t += int(parts[1])
-        elif parts[0] == "hold" and len(parts) == 3:
-            b = button(parts[1])
-            out.append((t, "press", b))
-            t += int(parts[2])
-            out.append((t, "release", b))
-            t += gap_ms
-        elif parts[0] in ("down", "up") and len(parts) == 2:
-            out.append((t, "press" if parts[0] == "down" else "release", button(parts[1])))
-        elif parts[0] == "shot" and len(parts) == 2:
-            out.append((t, "shot", w.split(":", 1)[1]))
-        else:
-            name, _, times = low.partition("*")
-            b = button(name)
-            for _ in range(int(times) if times else 1):
-                out.append((t, "press", b))
-                t += tap_ms
-                out.append((t, "release", b))
-                t += gap_ms
+        try:
+            t = _word(w, t, out, tap_ms, gap_ms)
+        except ValueError as e:
+            raise ValueError("script word %r: %s" % (w, e)) from None
     return out, t
+
+
+def _count(text, what, least=0):
+    """A whole number >= ``least`` from a script word."""
+    if not (text.isascii() and text.isdigit()) or int(text) < least:
+        raise ValueError("the %s must be a whole number, %d or more, not %r" % (what, least, text))
+    return int(text)
+
+
+def _word(w, t, out, tap_ms, gap_ms):
+    low = w.lower()
+    parts = low.split(":")
+    if low.isdigit():
+        return t + int(low)
+    head = parts[0]
+    if head == "wait" and len(parts) == 2:
+        return t + _count(parts[1], "time in ms")
+    if head == "hold" and len(parts) == 3:
+        b = button(parts[1])
+        out.append((t, "press", b))
+        t += _count(parts[2], "time in ms")
+        out.append((t, "release", b))
+        return t + gap_ms
+    if head in ("down", "up") and len(parts) == 2:
+        out.append((t, "press" if head == "down" else "release", button(parts[1])))
+        return t
+    if head == "shot" and len(parts) == 2:
+        name = w.split(":", 1)[1]
+        if not name:
+            raise ValueError("shot: needs a name, e.g. shot:after")
+        out.append((t, "shot", name))
+        return t
+    if len(parts) > 1:
+        raise ValueError("not a script word (words: %s)" % WORDS)
+    name, star, times = low.partition("*")
+    b = button(name)
+    for _ in range(_count(times, "repeat count", 1) if star else 1):
+        out.append((t, "press", b))
+        t += tap_ms
+        out.append((t, "release", b))
+        t += gap_ms
+    return t
 
 
 class Run:

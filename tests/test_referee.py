@@ -117,3 +117,18 @@ def test_the_readme_shows_what_legal_plays_returns_in_its_order():
             break
         shown.append(line[1:])
     assert ast.literal_eval("\n".join(shown)) == legal_plays("8H", "3S 5D 8C KH")
+
+
+def test_the_readme_shows_what_replay_returns_and_what_it_raises():
+    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+    block = text.split('log = play_game(seed=1, players=["greedy", "random"])\n', 1)[1]
+    block = block.split("```", 1)[0].splitlines()
+    log = play_game(seed=1, players=["greedy", "random"])
+    assert block[:4] == ['log["scores"]', "# %r" % (log["scores"],),
+                         block[2], "# %r" % (replay(log),)]
+    assert block[2].startswith("replay(log)")
+    assert block[4] == 'log["hands"][0]["plays"][0]["take"] = ["KS"]'
+    log["hands"][0]["plays"][0]["take"] = ["KS"]
+    with pytest.raises(ValueError) as e:
+        replay(log)
+    assert block[5:7] == ["replay(log)", "# ValueError: %s" % e.value]

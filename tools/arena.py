@@ -20,6 +20,7 @@ from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
 from core.presets import preset
+from tools.cmdline import Parser, whole
 
 LEVELS = ("random", "easy", "normal", "hard", "expert", "expert-v1", "oracle")
 # expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
@@ -60,8 +61,20 @@ def _player(rules, spec, seat):
 
 
 def _spec(text):
-    if text.split(":")[0] not in LEVELS:
+    parts = text.split(":")
+    if parts[0] not in LEVELS:
         raise argparse.ArgumentTypeError("unknown level %r (known: %s)" % (text, ", ".join(LEVELS)))
+    if len(parts) not in (1, 4, 5) or not all(x.isascii() and x.isdigit() for x in parts[1:]):
+        raise argparse.ArgumentTypeError("%r: give a level, or level:worlds:plies:nodes[:work] with "
+                                         "whole numbers" % text)
+    return text
+
+
+def _variant(text):
+    try:
+        preset(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return text
 
 
@@ -181,14 +194,16 @@ def report(r):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes[:work]")
     ap.add_argument("--b", default="normal", type=_spec)
-    ap.add_argument("--hands", type=int, default=4000, help="hands in all (each deal twice)")
-    ap.add_argument("--games", type=int, default=0, help="whole games to the target (each twice)")
-    ap.add_argument("--variant", default="egyptian")
+    ap.add_argument("--hands", type=whole(2, what="a number of hands"), default=4000,
+                    help="hands in all (each deal twice)")
+    ap.add_argument("--games", type=whole(0, what="a number of games"), default=0,
+                    help="whole games to the target (each twice)")
+    ap.add_argument("--variant", default="egyptian", type=_variant)
     ap.add_argument("--players", type=int, default=2, choices=(2, 4))
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=whole(1, what="a number of processes"), default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     r = run(args.a, args.b, args.hands, args.games, args.variant, args.players, args.jobs, args.seed)

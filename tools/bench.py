@@ -8,7 +8,6 @@ RP2040 estimates scale a figure by the calibration loop of tools/calibrate.py
 timed in the same run on the same VM (132 s published for CircuitPython on a
 QT Py RP2040 at 125 MHz): an estimate, not a measurement on a board.
 """
-import argparse
 import sys
 import tempfile
 import time
@@ -19,6 +18,7 @@ from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core, bench_device
 from tools.calibrate import (CIRCUITPYTHON_SLOWER, PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
                              vm_prime_loop_seconds)
+from tools.cmdline import Parser
 
 REPO = Path(__file__).resolve().parent.parent
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -211,7 +211,7 @@ def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--write", action="store_true", help="write the table into docs/performance.md")
     args = ap.parse_args(argv)
     t0 = time.time()

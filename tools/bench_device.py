@@ -300,8 +300,10 @@ def tables(m):
     return lines(estimates(m, f), estimates(m, f * CIRCUITPYTHON_SLOWER))
 
 
-def main():
+def main(argv=None):
+    from tools.cmdline import Parser
     from tools.calibrate import rp2040_factor
+    Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0]).parse_args(argv)
     m = measure()
     loop = m["calibration"]
     print("\n".join(tables(m)))

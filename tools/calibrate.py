@@ -141,12 +141,14 @@ def vm_search_rate(players=2, hands=4, timeout=600):
 
 
 def main(argv=None):
-    import argparse
+    from tools.cmdline import Parser, whole
 
-    ap = argparse.ArgumentParser(prog="python -m tools.calibrate", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--limit", type=int, default=LIMIT, help="numbers below this (the factor is only meaningful for 20000)")
+    ap = Parser(prog="python -m tools.calibrate", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--limit", type=whole(3, what="a limit"), default=LIMIT,
+                    help="numbers below this (the factor is only meaningful for 20000)")
     ap.add_argument("--no-vm", action="store_true", help="skip the MicroPython VM run")
-    ap.add_argument("--search", type=int, metavar="PLAYERS", help="the expert's positions a second instead")
+    ap.add_argument("--search", type=int, choices=(2, 4), metavar="PLAYERS",
+                    help="the expert's positions a second instead (2 or 4 players)")
     args = ap.parse_args(argv)
     if args.search:
         r = vm_search_rate(args.search)

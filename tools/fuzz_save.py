@@ -17,7 +17,6 @@ short, as docs/reliability.md explains:
   programs the whole new image): the old image untouched (cut before the
   erase), or the first k bytes of the new image over 0xFF, k = 0..4096.
 """
-import argparse
 import random
 import sys
 import time
@@ -28,6 +27,7 @@ from core.game import Game
 from core.presets import preset
 from device import save as S
 from harness.listing import all_plays
+from tools.cmdline import Parser, whole
 
 SECTOR = 4096
 
@@ -441,10 +441,11 @@ def wear(games, seed=1, log=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.fuzz_save", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cases", type=int, default=0, help="damaged saves to try")
-    ap.add_argument("--cuts", type=int, default=0, help="games whose every write is cut after each byte")
-    ap.add_argument("--wear", type=int, default=0, help="games per configuration to count writes")
+    ap = Parser(prog="python -m tools.fuzz_save", description=__doc__.split("\n\n")[0])
+    n = whole(0, what="a count")
+    ap.add_argument("--cases", type=n, default=0, help="damaged saves to try")
+    ap.add_argument("--cuts", type=n, default=0, help="games whose every write is cut after each byte")
+    ap.add_argument("--wear", type=n, default=0, help="games per configuration to count writes")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     if not (a.cases or a.cuts or a.wear):

@@ -624,16 +624,24 @@ def link_modules():
     return [(LINK_ORDER[i][0], alloc[i + 1] - alloc[i]) for i in range(1, len(LINK_ORDER))]
 
 
-def main():
-    if "--link" in sys.argv:
+def main(argv=None):
+    from tools.cmdline import Parser, whole
+    ap = Parser(prog="python -m tools.heap", description=__doc__.split("\n\n")[0])
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--board", action="store_true", help="the board model only")
+    which.add_argument("--mash", type=whole(1, what="a number of stretches"), metavar="N",
+                       help="random presses: N stretches of 3000 loop turns")
+    which.add_argument("--link", action="store_true", help="what each of a link game's modules adds")
+    args = ap.parse_args(argv)
+    if args.link:
         for name, n in link_modules():
             print("  %-18s %6d bytes" % (name, n))
         return
-    if "--board" in sys.argv:
+    if args.board:
         print_board()
         return
-    if "--mash" in sys.argv:
-        n = int(sys.argv[sys.argv.index("--mash") + 1])
+    if args.mash:
+        n = args.mash
         rises = []
         for pad in LAYOUTS:
             rows = mash(steps=n, pad=pad)

@@ -16,7 +16,6 @@ presses wake it. Watched from outside, without changing the app:
   play made by the AI's turn is for an AI seat: presses made while the AI
   thinks (counted) never become plays.
 """
-import argparse
 import random
 import sys
 import time
@@ -24,6 +23,7 @@ import time
 from core.ai.player import POSITIONS_PER_SECOND
 from core.plays import Plays, index_of
 from core.state import FLOOR, HAND, HAND_STRIDE, PILE
+from tools.cmdline import Parser, whole
 
 BUTTONS = ("A", "A", "A", "A", "B", "LEFT", "RIGHT", "RIGHT", "UP", "DOWN")
 
@@ -236,10 +236,11 @@ def summary(w):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.mash", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--presses", type=int, default=100000)
+    ap = Parser(prog="python -m tools.mash", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--presses", type=whole(1, what="a number of presses"), default=100000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--chunk", type=int, default=10000, help="presses per app run (a fresh app each)")
+    ap.add_argument("--chunk", type=whole(1, what="a number of presses"), default=10000,
+                    help="presses per app run (a fresh app each)")
     a = ap.parse_args(argv)
     total = Watch()
     total.presses = total.games_over = total.hands_over = total.writes = 0

@@ -90,10 +90,14 @@ def sources():
     return {path: "\n".join(lines) + "\n" for path, lines in texts.items()}
 
 
-def main():
+def main(argv=None):
+    from tools.cmdline import Parser
+    ap = Parser(prog="python -m tools.mksheets", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 when a module is out of date")
+    args = ap.parse_args(argv)
     sys.path.insert(0, REPO)
     texts = sources()
-    if "--check" in sys.argv:
+    if args.check:
         stale = []
         for path, text in texts.items():
             with open(path) as f:

@@ -9,7 +9,6 @@ fixed seed, fixed presses, and two set-up positions (a capture choice, a basra).
 import hashlib
 import json
 import os
-import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(REPO, "tests", "golden", "device_screens.json")
@@ -90,7 +89,11 @@ def digest(frame):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from tools.cmdline import Parser
+    ap = Parser(prog="python -m tools.screens", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--golden", action="store_true",
+                    help="also rewrite tests/golden/device_screens.json")
+    args = ap.parse_args(argv)
     from simulator import render
     shots = capture()
     out = os.path.join(REPO, "docs", "screens")
@@ -98,7 +101,7 @@ def main(argv=None):
     for name, (view, frame, contrast) in shots.items():
         render.write_png(os.path.join(out, name + ".png"), view, 255, scale=3)
     print("wrote", ", ".join(sorted(shots)), "to docs/screens/")
-    if "--golden" in argv:
+    if args.golden:
         with open(GOLDEN, "w") as f:
             json.dump({k: digest(v[1]) for k, v in sorted(shots.items())}, f, indent=1)
             f.write("\n")

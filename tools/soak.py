@@ -16,7 +16,6 @@ bots, seed, exception), the largest floor a seat faced, the most plays
 and the time taken. Exit status 1 when a game failed. Uses --jobs processes;
 progress on stderr. CPython only (not for the device).
 """
-import argparse
 import sys
 import time
 from multiprocessing import Pool
@@ -24,6 +23,7 @@ from multiprocessing import Pool
 from core import presets as P
 from core.bots import make_bot
 from core.referee import play_game, replay
+from tools.cmdline import Parser, whole
 
 BOTS = ("random", "laydown")
 
@@ -158,9 +158,10 @@ def report(results, seconds, out=sys.stdout):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=200, help="games per preset")
-    ap.add_argument("--jobs", type=int, default=1, help="processes")
+    ap = Parser(prog="python -m tools.soak", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=whole(1, what="a number of games"), default=200,
+                    help="games per preset")
+    ap.add_argument("--jobs", type=whole(1, what="a number of processes"), default=1, help="processes")
     ap.add_argument("--seed", type=int, default=1, help="seed of each preset's first game")
     ap.add_argument("--variant", action="append", choices=P.PRESETS, help="only these presets")
     a = ap.parse_args(argv)

@@ -1,15 +1,19 @@
 """The command line of basra-flash: its options and main(), which turns a
-FlashError into a message and an exit status (0 done, 1 failed, 2 usage)."""
+FlashError into a message and an exit status (0 done, 1 failed, 2 usage:
+a mistake on the command line, found before any board is touched)."""
 import argparse
+import os
+import shutil
 import sys
 
 from tools.flash.errors import FlashError
 from tools.flash.flashing import flash
 from tools.flash.manifest import REPO
+from tools.cmdline import Parser
 
 
 def parser():
-    ap = argparse.ArgumentParser(
+    ap = Parser(
         prog="basra-flash",
         description="Put Pocket Basra on a CircuitPython 9/10 board over USB (mpremote).")
     ap.add_argument("--port", help="the board's serial port (default: search for one)")
@@ -33,8 +37,30 @@ def parser():
     return ap
 
 
+def usage_mistake(args):
+    """The one-line message for options that cannot work together or name
+    nothing, or None."""
+    if args.lines and not args.mpy:
+        return "--lines keeps line numbers in .mpy files: give it with --mpy"
+    if args.mpy_cross and not args.mpy:
+        return "--mpy-cross names the compiler of --mpy: give --mpy too"
+    if args.mpy_cross and not (shutil.which(args.mpy_cross) or os.path.isfile(args.mpy_cross)):
+        return "--mpy-cross %s: no such program (give the path of CircuitPython's mpy-cross)" % args.mpy_cross
+    if args.drive and not os.path.isdir(args.drive):
+        return "--drive %s: no such folder (give the mounted CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY)" % args.drive
+    if args.bundle and not os.path.exists(args.bundle):
+        return "--bundle %s: no such folder or zip file" % args.bundle
+    if args.bundle and args.no_libs:
+        return "--bundle gives the libraries that --no-libs leaves out: give one of them"
+    return None
+
+
 def main(argv=None):
-    args = parser().parse_args(argv)
+    ap = parser()
+    args = ap.parse_args(argv)
+    mistake = usage_mistake(args)
+    if mistake:
+        ap.fail(mistake)
     try:
         return flash(args)
     except FlashError as e:
