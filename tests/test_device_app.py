@@ -392,7 +392,7 @@ def test_the_hand_summary_shows_out_for_a_player_whose_points_did_not_count():
         seen["lines"] = summary_lines(A.last)
 
     run(steps)
-    assert seen["lines"][-2].split() == ["HAND", "7", "12", "OUT"]
+    assert seen["lines"][-2].split() == ["POINTS", "7", "12", "OUT"]
 
 
 def _option(a):

@@ -4,7 +4,8 @@
     python -m tools.screens --golden   # also rewrite tests/golden/device_screens.json
 
 The same scenes are the golden frames of tests/test_device_golden.py: a
-fixed seed, fixed presses, and two set-up positions (a capture choice, a basra).
+fixed seed, fixed presses, and two set-up positions (a capture choice, a basra);
+the stats after the hand played, scrolled two lines down.
 """
 import hashlib
 import json
@@ -13,7 +14,7 @@ import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(REPO, "tests", "golden", "device_screens.json")
-NAMES = ("menu", "new_game", "table", "choice", "basra", "ai_play", "summary", "rules")
+NAMES = ("menu", "new_game", "table", "choice", "basra", "ai_play", "summary", "rules", "stats")
 
 
 def capture():
@@ -78,6 +79,10 @@ def capture():
         yield menu_to(A.last, "Rules") + ["A"]
         yield ["A"]
         shot("rules")
+        yield ["B", "B"]
+        yield menu_to(A.last, "Stats") + ["A"]
+        yield ["RIGHT", "RIGHT"]     # 4 buttons: LEFT/RIGHT scroll
+        shot("stats")
 
     gen = steps()
     drive(lambda app: next(gen, None), seed=7, buttons=4,
