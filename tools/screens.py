@@ -1,6 +1,6 @@
 """Screenshots of the device app's main screens, from the headless simulator.
 
-    python -m tools.screens            # PNGs into docs/screens/
+    python -m tools.screens            # PNGs into docs/screens/ (3x), docs/screens/1x/ (1:1)
     python -m tools.screens --golden   # also rewrite tests/golden/device_screens.json
 
 The same scenes are the golden frames of tests/test_device_golden.py: a
@@ -99,10 +99,12 @@ def main(argv=None):
     from simulator import render
     shots = capture()
     out = os.path.join(REPO, "docs", "screens")
-    os.makedirs(out, exist_ok=True)
+    os.makedirs(os.path.join(out, "1x"), exist_ok=True)
     for name, (view, frame, contrast) in shots.items():
         render.write_png(os.path.join(out, name + ".png"), view, 255, scale=3)
-    print("wrote", ", ".join(sorted(shots)), "to docs/screens/")
+        # the panel's own size: how a player reads it
+        render.write_png(os.path.join(out, "1x", name + ".png"), view, 255, scale=1)
+    print("wrote", ", ".join(sorted(shots)), "to docs/screens/ and docs/screens/1x/")
     if "--golden" in argv:
         with open(GOLDEN, "w") as f:
             json.dump({k: digest(v[1]) for k, v in sorted(shots.items())}, f, indent=1)
