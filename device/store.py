@@ -84,15 +84,6 @@ class SaveStore:
         finally:
             self._done()
 
-    def save_stats(self, stats):
-        self._scan()
-        try:
-            from device.savewrite import copy_stats
-            self.stats = copy_stats(stats)
-            return self._write()
-        finally:
-            self._done()
-
     def kept(self):
         """What the store remembers between calls (``reopen`` goes on from
         it): writes first, then its sequence, slot, last record and copies."""
