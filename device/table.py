@@ -82,7 +82,10 @@ class Table:
             col = t.char(col, 0, 32)
             col = t.char(col, 0, 32)
         if sess.nsides == 2:
-            col = self.deals(t, col, 0, st.dealer, 27)
+            # from the column past the widest scores ("US 201  THEM 201  ")
+            while col < 18:
+                col = t.char(col, 0, 32)
+            col = self.deals(t, col, 0, st.dealer)
         while col < 29:
             col = t.char(col, 0, 32)
         col = t.char(col, 0, G.G_BACK)
@@ -154,22 +157,17 @@ class Table:
             t.clear(row, col)
             row += 1
         if sess.nsides == 3:
-            t.clear(row, self.deals(t, 0, row, st.dealer, 0))
+            t.clear(row, self.deals(t, 0, row, st.dealer))
             row += 1
         while row < 3:
             t.clear(row)
             row += 1
 
-    def deals(self, t, col, row, dealer, end):
-        """ "AI DEALS" or "YOU DEAL" at col of row, or ending just before
-        end when that is further right; returns the column after it."""
+    def deals(self, t, col, row, dealer):
+        """ "AI DEALS" or "YOU DEAL" at col of row; returns the column after it."""
         nm = self.names[dealer]
-        you = nm == "YOU"
-        start = end - len(nm) - (5 if you else 6)
-        while col < start:
-            col = t.char(col, row, 32)
         col = t.put(col, row, nm)
-        return t.put(col, row, b" DEAL" if you else b" DEALS")
+        return t.put(col, row, b" DEAL" if nm == "YOU" else b" DEALS")
 
     def draw(self, sess, viewer, sel=-1, hidden=False):
         self.draw_status(sess, viewer)
