@@ -25,8 +25,7 @@ from device.table import Table
 last = None     # the running App (tests look at it)
 
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
-_STATS = const(2)
-_GAME = const(4)
+_GAME = const(2)
 _PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
 _RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
@@ -123,25 +122,23 @@ class App:
             if self.depth == 0 and self.later:
                 self._write_later()
 
-    def save_later(self, settings=False, stats=False, game=False):
-        """Write the settings, the stats or the game (App.saved) once the
-        rarely used module asking for it is dropped: the save's writing side
-        then has the heap to itself."""
-        self.later |= (_SETTINGS if settings else 0) | (_STATS if stats else 0) | (_GAME if game else 0)
+    def save_later(self, settings=False, game=False):
+        """Write the settings or the game (App.saved, with the stats) once
+        the rarely used module asking for it is dropped: the save's writing
+        side then has the heap to itself."""
+        self.later |= (_SETTINGS if settings else 0) | (_GAME if game else 0)
 
     def _write_later(self):
         later = self.later
         self.later = 0
         if later & _SETTINGS:
             self.store_call("save_settings", self.settings)
-        if later & _STATS:
-            self.store_call("save_stats", self.stats)
         if later & _GAME:
             self._write_game()
 
     def store_call(self, name, *args):
         """SaveStore.<name>(*args) (device/store.py: load, save_game,
-        save_settings, save_stats) with the module loaded for the call only;
+        save_settings) with the module loaded for the call only;
         what the store remembers between calls stays here (App.kept)."""
         from device.store import reopen
         st = reopen(self.h.storage, self.kept)
@@ -240,7 +237,7 @@ class App:
 
     def _write_game(self):
         try:
-            self.store_call("save_game", self.saved)
+            self.store_call("save_game", self.saved, self.stats)
         except ValueError as e:
             # a hand of many plays on huge floors can outgrow the 128-byte
             # slot (places past 254 take 4 bytes): the last record that fit

@@ -72,13 +72,16 @@ def new_game_menu(app, link=False):
 
 
 def stats_menu(app):
+    """The stats as lines only (device/menu.py): the moves scroll them, A
+    or B goes back."""
     t = app.stats
-    items = [["Games %d" % t.games, False, 0, 0]]
-    for k in range(4):
-        items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0, 0])
-    items += [["Basras %d" % t.basras, False, 0, 0], ["Best hand %d" % t.best_hand, False, 0, 0],
-              ["Back", None, 0, 0]]
-    app.open_menu("stats", "STATS", items, len(items) - 1)
+    rows = [("Games", t.games)]
+    for k in range(len(LEVELS)):        # a line per level
+        rows.append(("Wins " + LEVELS[k], t.wins[k]))
+    rows += [("Basras", t.basras), ("Best hand", t.best_hand)]
+    items = [["%-15s%6d" % r, False, 0, 0] for r in rows]
+    items.append(["A or B: back", False, 0, 0])
+    app.open_menu("stats", "STATS", items)
 
 
 def start_new(app):

@@ -22,15 +22,13 @@ from hal.mem import drop
 from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
 _SMALL_FIRST = const(32)
-SMALL_N = const(104)   # ASCII 32..135
+SMALL_N = const(102)   # ASCII 32..133
 BIG_N = const(95)      # ASCII 32..126
 # extra small glyphs
 G_BACK = const(127)
 _G_CLUBS = const(128)
-G_DEALER = const(132)
-_G_CURSOR = const(133)
-G_UP = const(134)
-G_DOWN = const(135)
+G_UP = const(132)
+G_DOWN = const(133)
 
 
 class Font:

@@ -4,7 +4,8 @@ Items are [label, values or None, index, id]: values False for a line that
 cannot be selected; the id is what the menus act on (device/menus.py), the
 label only what is shown. Controls: UP/DOWN move (on a 4-button device
 LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons), A cycles a value or
-picks an action, B goes back.
+picks an action, B goes back. A menu of lines only (Stats) is read by
+scrolling: the moves scroll it a line, B goes back (A is a "pick").
 
 The app loads this module when a menu opens (App.open_menu) and lets go of
 it, the Menu, its text and the big font once the table is shown
@@ -24,6 +25,12 @@ class Menu:
         self.group = displayio.Group()
         self.text = G.Text(g, g.big_font(), 1, 2, MENU_COLS, MENU_ROWS)
         self.group.append(self.text.grid)
+        # a lit column left of the inverted line, so that its first letter
+        # does not run into the dark edge of the panel (an "N" read as "\")
+        edge = displayio.Bitmap(1, 10, 2)
+        edge.fill(1)
+        self.edge = displayio.TileGrid(edge, pixel_shader=g.pal, x=0, y=2)
+        self.group.append(self.edge)
         self.updown = has_updown
         self.title = ""
         self.items = []
@@ -43,10 +50,13 @@ class Menu:
         t = self.text
         t.line(0, self.title)
         vis = MENU_ROWS - 1
-        if self.cur < self.top:
+        if self.lines_only():
+            pass        # the view stays where key() scrolled it
+        elif self.cur < self.top:
             self.top = self.cur
         elif self.cur >= self.top + vis:
             self.top = self.cur - vis + 1
+        self.edge.hidden = True
         for r in range(vis):
             k = self.top + r
             row = r + 1
@@ -58,6 +68,9 @@ class Menu:
             values = it[1]
             idx = it[2]
             inv = k == self.cur and values is not False
+            if inv:
+                self.edge.y = 2 + 10 * row
+                self.edge.hidden = False
             col = t.put(0, row, label, inv)
             if values:
                 v = str(values[idx])
@@ -66,14 +79,20 @@ class Menu:
                     col = t.char(col, row, 32, inv)
                 col = t.put(col, row, v, inv)
             t.clear(row, col, inv)
-        # scroll marks in the title row's last column
-        more_up = self.top > 0
-        more_down = self.top + vis < len(self.items)
-        if more_up or more_down:
-            t.char(MENU_COLS - 1, 0, 94 if more_up else 118)
+        # scroll marks at the title row's end: "^" more above, "v" more below
+        if self.top > 0:
+            t.char(MENU_COLS - 2, 0, 94)
+        if self.top + vis < len(self.items):
+            t.char(MENU_COLS - 1, 0, 118)
 
     def selectable(self, k):
         return self.items[k][1] is not False
+
+    def lines_only(self):
+        for it in self.items:
+            if it[1] is not False:
+                return False
+        return True
 
     def move(self, d):
         n = len(self.items)
@@ -89,6 +108,17 @@ class Menu:
         it = self.items[self.cur] if self.items else None
         if b == hal.B:
             return "back", -1
+        if self.lines_only():
+            # Stats, a link screen's note: the moves scroll the lines
+            if b == hal.A and self.items:
+                return "pick", self.cur
+            up = b == hal.UP or b == hal.LEFT
+            if up or b == hal.DOWN or b == hal.RIGHT:
+                top = self.top + (-1 if up else 1)
+                if 0 <= top <= len(self.items) - (MENU_ROWS - 1):
+                    self.top = top
+                    self.draw()
+            return None
         if (b == hal.UP or (b == hal.LEFT and not self.updown)):
             self.move(-1)
         elif b == hal.DOWN or (b == hal.RIGHT and not self.updown):

@@ -11,7 +11,6 @@ Each function takes the running device.app.App.
 Menu items are [label, values, index, id] (device/menu.py): the menus
 act on the ids below, never on the labels they show.
 """
-from core.ai import LEVELS
 from core.compat import const
 from core.presets import PRESETS
 
@@ -106,7 +105,7 @@ def on_menu(app, what, k):
                 app.to_table()
             else:
                 main_menu(app)
-    elif kind == "stats":
+    elif kind == "stats":      # lines only: A or B
         if what == "back" or what == "pick":
             main_menu(app)
     elif kind == "rules":
@@ -187,14 +186,8 @@ def game_over(app):
     s = app.sess
     g = s.game
     t = app.table
-    app.games_over += 1
+    app.games_over += 1      # counted in the stats with its last hand (device/summary.py)
     me = s.side_of(app.play.viewer)
-    st = app.stats
-    if s.humans == 1:
-        st.games += 1
-        if g.winner == me and s.level in LEVELS:
-            st.wins[LEVELS.index(s.level)] += 1
-        app.save_later(stats=True)
     name = t.side_names[g.winner]
     if s.humans == 1 and s.players == 4:
         head = "WE WIN!" if g.winner == me else "THEY WIN"

@@ -56,12 +56,17 @@ class SaveStore:
         self.settings, self.stats, self.game, self._last = got[4]
         return got[:4]
 
-    def save_game(self, saved):
-        """Record the game in progress (None: no game). Writes as the policy says."""
+    def save_game(self, saved, stats=None):
+        """Record the game in progress (None: no game) and, given, the stats
+        with it: the app's every write carries both, so a quit, a power cut
+        or a reload loses at most the play in progress. Writes as the policy
+        says."""
         self._scan()
         try:
-            from device.savewrite import game_bytes
+            from device.savewrite import copy_stats, game_bytes
             self.game = game_bytes(saved)
+            if stats is not None:
+                self.stats = copy_stats(stats)
             if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
                     and saved.levels[to_move(saved)] != "human"):
                 self.pending = True
@@ -75,15 +80,6 @@ class SaveStore:
         try:
             from device.savewrite import copy_settings
             self.settings = copy_settings(settings)
-            return self._write()
-        finally:
-            self._done()
-
-    def save_stats(self, stats):
-        self._scan()
-        try:
-            from device.savewrite import copy_stats
-            self.stats = copy_stats(stats)
             return self._write()
         finally:
             self._done()

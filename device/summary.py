@@ -1,16 +1,19 @@
-"""The end of a hand: its scoring counted in the stats, its record made, and
-its summary (a column per side, a row per way to score) shown. ``App.rare``
+"""The end of a hand: its scoring counted in the stats (and the game, when
+it ends the game), its record made, and its summary (a column per side, a
+row per way to score) shown. ``App.rare``
 imports this module for the one call at a hand's end and drops it
 afterwards; it is kept small (half of device/menus.py), as it loads while
 the hand's last play waits for its frame."""
 from core import cards as C
+from core.ai import LEVELS
 from core.state import PILE
 
 
 def hand_over(app):
     """The hand is over (device/play.py): scored, its stats counted, the
     summary shown, and the game's record (the next hand's start, or none
-    after the last) written once the summary is on the screen."""
+    after the last) written with the stats once the summary is on the
+    screen: one record, so a power cut counts a hand in both or neither."""
     s = app.sess
     g = s.game
     s.end_hand()
@@ -21,6 +24,10 @@ def hand_over(app):
         t.basras += s.hand_basras[me]
         if g.hand_points[me] > t.best_hand:
             t.best_hand = g.hand_points[me]
+        if g.winner is not None:
+            t.games += 1
+            if g.winner == me and s.level in LEVELS:
+                t.wins[LEVELS.index(s.level)] += 1
     if g.winner is not None:
         app.saved = None
     else:
@@ -74,6 +81,22 @@ def _row(name, cells, fmt):
     return fmt % ((name,) + tuple(cells))
 
 
+def _most(s, maj, names, fmt):
+    # the majority's row, in words: its points in the side's cell ("+30";
+    # "+30 +30 FROM TIE" with points held over from a tie), or where the
+    # points go when no side took the most cards ("TIED, 30 TO NEXT HAND")
+    r = s.rules
+    before = s.carry_before
+    carry = s.game.carry
+    if maj >= 0 and before:
+        return "MOST CARDS %s +%d +%d FROM TIE" % (names[maj], r.majority_points, before)
+    if maj < 0 and carry:
+        return "MOST CARDS %s, %d TO NEXT HAND" % ("TIED" if carry > before else "NONE", carry)
+    # the name is 10 columns: it takes 2 of the first cell's (right-aligned, short)
+    return "MOST CARDS" + _row("", ["+%d" % r.majority_points if k == maj else "-"
+                                    for k in range(s.nsides)], fmt)[10:]
+
+
 def summary_lines(app):
     s = app.sess
     g = s.game
@@ -85,18 +108,15 @@ def summary_lines(app):
     maj = _majority_side(s)
     r = s.rules
     bas = s.hand_basras
-    carry = g.carry
     return [
         _row("HAND %d" % g.hand_no, [t.side_names[k][:w - 1] for k in sides], fmt),
-        _row("CARDS", ["%d+%d" % (b[k][0], r.majority_points + s.carry_before) if k == maj
-                       else "%d" % b[k][0] for k in sides], fmt),
+        _row("CARDS", ["%d" % b[k][0] for k in sides], fmt),
+        _most(s, maj, t.side_names, fmt),
         _row("JACKS", ["%d" % b[k][1] if b[k][1] else "-" for k in sides], fmt),
         _row("ACES", ["%d" % b[k][2] if b[k][2] else "-" for k in sides], fmt),
         _row("2C", ["+%d" % r.two_clubs_points if b[k][3] else "-" for k in sides], fmt),
         _row("10D", ["+%d" % r.ten_diamonds_points if b[k][4] else "-" for k in sides], fmt),
         _row("BASRAS", ["%dx%d" % (bas[k], r.basra_points) if bas[k] else "-" for k in sides], fmt),
-        "CARRY   %s" % (("%d NEXT HAND" % carry) if carry else
-                        ("%d TAKEN" % s.carry_before if s.carry_before and maj >= 0 else "-")),
-        _row("HAND", ["OUT" if g.out >> k & 1 else "%d" % g.hand_points[k] for k in sides], fmt),
+        _row("POINTS", ["OUT" if g.out >> k & 1 else "%d" % g.hand_points[k] for k in sides], fmt),
         _row("TOTAL", ["%d" % g.scores[k] for k in sides], fmt),
     ]

@@ -1,13 +1,15 @@
 """The table on 128x64: scores and stock (top line), the floor (two rows of
 cards, narrower cards past 20, never dropped), a message line, your hand
-(bottom left) and the other players' hand sizes as card backs (bottom right,
-the dealer marked with an inverted D).
+(bottom left) and the other players' hand sizes as card backs (bottom right),
+and who dealt the hand in words ("AI DEALS", "YOU DEAL").
 
-    y 0..5    status: side names and scores, stock left (a back and a count)
+    y 0..5    status: side names and scores, who deals (two sides), stock left
+              (a back and a count)
     y 7..38   floor: 2 rows of 10 cards 12x16, or 2 rows of 18 cards 7x16
     y 40..45  message: what was played, BASRA, thinking, a hint
     y 47..62  hand: up to 6 cards; the selected one inverted
-    x 76..127 other seats: one line each, "D" for the dealer, backs
+    x 76..127 other seats: one line each, name and backs; who deals (3 players,
+              whose status line is full of scores)
 
 The narrow floor (and its card sheet) exists only while the floor holds more
 than 20 cards (``draw_floor``).
@@ -74,18 +76,20 @@ class Table:
         st = sess.state
         sc = sess.game.scores
         for side in range(sess.nsides):
-            if st.dealer == viewer and side == sess.side_of(viewer):
-                col = t.char(col, 0, G.G_DEALER, True)
             col = t.put(col, 0, self.side_names[side])
             col = t.char(col, 0, 32)
             col = t.num(col, 0, sc[side])
             col = t.char(col, 0, 32)
             col = t.char(col, 0, 32)
-        while col < 27:
+        if sess.nsides == 2:
+            # from the column past the widest scores ("US 201  THEM 201  ")
+            while col < 18:
+                col = t.char(col, 0, 32)
+            col = self.deals(t, col, 0, st.dealer)
+        while col < 29:
             col = t.char(col, 0, 32)
         col = t.char(col, 0, G.G_BACK)
         t.num(col, 0, st.stock_left(), 2)
-        t.clear(0, col + 2)
 
     def draw_floor(self, sess):
         n = sess.nfloor
@@ -145,17 +149,25 @@ class Table:
         row = 0
         for k in range(1, sess.players):
             s = (viewer + k) % sess.players
-            col = t.char(0, row, G.G_DEALER if st.dealer == s else 32, st.dealer == s)
-            col = t.put(col, row, self.names[s])
-            while col < 5:
+            col = t.put(0, row, self.names[s])
+            while col < 4:
                 col = t.char(col, row, 32)
             for j in range(6):
                 col = t.char(col, row, G.G_BACK if j < st.hand_n[s] else 32)
             t.clear(row, col)
             row += 1
+        if sess.nsides == 3:
+            t.clear(row, self.deals(t, 0, row, st.dealer))
+            row += 1
         while row < 3:
             t.clear(row)
             row += 1
+
+    def deals(self, t, col, row, dealer):
+        """ "AI DEALS" or "YOU DEAL" at col of row; returns the column after it."""
+        nm = self.names[dealer]
+        col = t.put(col, row, nm)
+        return t.put(col, row, b" DEAL" if nm == "YOU" else b" DEALS")
 
     def draw(self, sess, viewer, sel=-1, hidden=False):
         self.draw_status(sess, viewer)

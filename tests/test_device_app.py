@@ -1,7 +1,11 @@
 """The device app's features through button presses in the headless
 simulator: capture choice and preview, hint, undo, the AI's thinking between
 button polls, sleep and wake, resume after a reset, every menu path, a floor
-too big for one row, and the bytes a cursor move sends."""
+too big for one row, the bytes a cursor move sends; what the panel says in
+words (the dealer, the summary's majority), the menu line's margin, the
+Stats screen's scrolling and the stats kept with every save."""
+import pytest
+
 from core import cardnames as CN
 from core.state import play_card
 from device import app as A
@@ -392,7 +396,7 @@ def test_the_hand_summary_shows_out_for_a_player_whose_points_did_not_count():
         seen["lines"] = summary_lines(A.last)
 
     run(steps)
-    assert seen["lines"][-2].split() == ["HAND", "7", "12", "OUT"]
+    assert seen["lines"][-2].split() == ["POINTS", "7", "12", "OUT"]
 
 
 def _option(a):
@@ -479,3 +483,145 @@ def test_a_deals_first_play_may_think_twice_the_device_deadline():
     assert not sess.think_step(DEVICE_DEADLINE_MS)
     assert not sess.think_step(2 * DEVICE_DEADLINE_MS - 1)
     assert sess.think_step(2 * DEVICE_DEADLINE_MS)
+
+
+def test_the_selected_menu_line_has_a_lit_margin_left_of_its_first_letter():
+    seen = {}
+    holder = {}
+
+    def steps():
+        view = holder["sim"].view()
+        seen["edge"] = [view[y][0] for y in range(2, 62)]      # the menu's 6 rows of 10
+        seen["cur"] = A.last.menu.cur
+        yield None
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    row = 1 + seen["cur"]       # the title, then the items
+    assert seen["edge"][10 * row:10 * row + 10] == [1] * 10     # "New game", inverted
+    assert sum(seen["edge"]) == 10
+
+
+def test_the_table_says_who_deals_in_words():
+    seen = {}
+
+    def game(players, key):
+        yield from new_game(Level="easy", Players=players)
+        t = A.last.table
+        seen[key] = [row_text(t.status)] + [row_text(t.opps, r) for r in range(3)]
+        yield ["B"]
+        yield menu_to(A.last, "Save and quit") + ["A"]
+        yield ["B"]
+
+    def steps():
+        yield from game(2, "two")
+        a = A.last
+        yield ["A"]                 # Continue
+        a.sess.state.dealer = 0     # the next hand's dealer: the person
+        a.table.draw(a.sess, 0)
+        seen["you"] = row_text(a.table.status)
+        yield ["B"]
+        yield menu_to(A.last, "Save and quit") + ["A"]
+        yield ["B"]
+        yield from game(3, "three")
+        yield from game(4, "four")
+    run(steps)
+    # the first hand's dealer is the last seat
+    assert "AI DEALS" in seen["two"][0] and seen["two"][2:] == ["", ""]
+    assert "YOU DEAL " in seen["you"] + " "
+    assert "DEALS" not in seen["three"][0] and seen["three"][3] == "AI2 DEALS"
+    assert "AI3 DEALS" in seen["four"][0]
+    for rows in (seen["two"], seen["three"], seen["four"]):
+        assert all(c <= "\x7f" for r in rows for c in r)     # letters and card backs only
+        assert not any(r.startswith(("\x7f", " ")) for r in rows[1:] if r)
+
+
+def test_the_summary_says_what_the_most_cards_earn_and_where_tied_points_go():
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy", Rules="french")      # a tie carries over
+        a = A.last
+        s, st, g = a.sess, a.sess.state, a.sess.game
+        st.pile_n[0], st.pile_n[1] = 30, 22
+        s.carry_before, g.carry = 0, 0
+        seen["most"] = summary_lines(a)[1:3]
+        st.pile_n[0], st.pile_n[1] = 26, 26
+        g.carry = s.rules.majority_points
+        seen["tied"] = summary_lines(a)[2]
+        st.pile_n[0], st.pile_n[1] = 20, 32
+        s.carry_before, g.carry = 30, 0
+        seen["taken"] = summary_lines(a)[2]
+    run(steps)
+    cards, most = seen["most"]
+    assert cards.split() == ["CARDS", "30", "22"] and len(cards) == 32
+    assert most.split() == ["MOST", "CARDS", "+30", "-"] and len(most) == 32
+    assert seen["tied"] == "MOST CARDS TIED, 30 TO NEXT HAND"
+    assert seen["taken"] == "MOST CARDS AI +30 +30 FROM TIE"
+
+
+def _stats_rows(a):
+    m = a.menu
+    return [row_text(m.text, r) for r in range(1, 6)]
+
+
+@pytest.mark.parametrize("buttons, down, up", [(6, "DOWN", "UP"), (4, "RIGHT", "LEFT")])
+def test_the_stats_screen_scrolls_to_every_line(buttons, down, up):
+    seen = {"rows": set()}
+
+    def steps():
+        yield menu_to(A.last, "Stats") + ["A"]
+        for key in [down] * 8 + [up] * 8:
+            seen["rows"].update(_stats_rows(A.last))
+            yield [key]
+        seen["top"] = _stats_rows(A.last)[0]
+        yield ["B"]
+        seen["back"] = A.last.menu.kind
+    run(steps, buttons=buttons)
+    labels = {r.rsplit(" ", 1)[0].rstrip() for r in seen["rows"] if r}
+    assert labels >= {"Games", "Wins easy", "Wins normal", "Wins hard", "Wins expert",
+                      "Basras", "Best hand"}, labels
+    assert seen["top"].startswith("Games") and seen["back"] == "main"
+
+
+def _hand_to_its_summary():
+    # a hand that ends after two plays: my 5H takes the lone 5C (a basra), the AI lays its last card
+    yield from new_game(Level="easy", Target=151)
+    place(A.last, "5H", "5C", other="KH")
+    yield ["wait:50", "A"]
+    for _ in range(600):
+        a = A.last
+        if a.screen is a.pages and not a.unsaved:
+            return
+        yield ["A"] if a.screen is a.table and a.play.mode in (P.PAUSE, P.SHOW) else ["wait:100"]
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("way", ["quit", "cut"])
+def test_a_hands_stats_are_kept_by_save_and_quit_and_by_a_power_cut(tmp_path, way):
+    save = str(tmp_path / "basra.sav")
+    seen = {}
+
+    def first():
+        yield from _hand_to_its_summary()
+        st = A.last.stats
+        seen["played"] = (st.basras, st.best_hand)
+        if way == "quit":
+            yield ["A"]                                 # the next hand
+            yield from until(my_turn)
+            yield ["B"]
+            yield menu_to(A.last, "Save and quit") + ["A"]
+        # "cut": the run stops here, on the summary written at the hand's end
+
+    def second():
+        st = A.last.stats
+        seen["loaded"] = (st.basras, st.best_hand)
+        yield menu_to(A.last, "Stats") + ["A"]
+        seen["rows"] = []
+        for _ in range(4):
+            seen["rows"] += _stats_rows(A.last)
+            yield ["DOWN"]
+    run(first, save=save, seed=4)
+    run(second, save=save, seed=9)
+    basras, best = seen["played"]
+    assert basras == 1 and best >= 10, seen["played"]
+    assert seen["loaded"] == seen["played"]
+    assert "Best hand%12d" % best in seen["rows"] and "Basras%15d" % 1 in seen["rows"]

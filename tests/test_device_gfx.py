@@ -1,5 +1,6 @@
 """device/gfx.py's rows of text: what a row shows after Text.line, the
-loop a hand's summary and every page of text are drawn with."""
+loop a hand's summary and every page of text are drawn with; the menu
+font's glyphs as the device's sheet holds them."""
 from device import gfx as G
 from harness.mpstub.textrow import row_text
 
@@ -42,3 +43,29 @@ def test_an_inverted_line_uses_the_inverted_tiles_spaces_and_blanks_included():
     assert row_text(t, 0) == "A B"
     assert list(t.shadow[0:8]) == [ord("A") - 32 + n, n, ord("B") - 32 + n] + [n] * 5
     assert [t.grid[i] for i in range(8)] == list(t.shadow[0:8])
+
+
+def _big_glyph(ch):
+    # the menu font's glyph of ch as the device's sheet holds it: 10 rows of 6
+    from device import bigfont as B
+    stride = len(B.BIG) // 10
+    x0 = (ord(ch) - 32) * 6
+    return tuple(tuple(1 if B.BIG[y * stride + ((x0 + x) >> 3)] & (0x80 >> ((x0 + x) & 7)) else 0
+                       for x in range(6)) for y in range(10))
+
+
+def test_the_menu_font_draws_every_glyph_whole_with_descenders_below_the_baseline():
+    glyphs = {chr(c): _big_glyph(chr(c)) for c in range(32, 127)}
+    # every glyph its own shape: a cut descender made "g" and "q" one glyph
+    shapes = {}
+    for ch, g in glyphs.items():
+        same = shapes.setdefault(g, ch)
+        assert same == ch, "%r and %r look the same" % (same, ch)
+    baseline = max(y for y in range(10) if any(glyphs["o"][y]))      # the bottom of "o"
+    assert baseline == max(y for y in range(10) if any(glyphs["H"][y]))
+    for ch in "gjpqy":
+        below = [y for y in range(baseline + 1, 10) if any(glyphs[ch][y])]
+        assert below == [baseline + 1, baseline + 2], (ch, below)     # two rows below it
+    for ch, g in glyphs.items():
+        assert not any(g[0]), "%r touches the cell's top row (an inverted line's margin)" % ch
+        assert not any(row[5] for row in g), "%r fills the column between letters" % ch

@@ -1,5 +1,5 @@
 """Golden frames of the device app's main screens (menu, new game, table,
-capture choice, basra, an AI play, hand summary, rules page).
+capture choice, basra, an AI play, hand summary, rules page, stats).
 
 After an intended change of the look: ``python -m tools.screens --golden``
 rewrites tests/golden/device_screens.json and the PNGs in docs/screens/

@@ -48,14 +48,15 @@ def test_round_trip_every_field():
     s.last_level, s.last_players, s.last_variant, s.last_target = "expert", 4, "czech", 121
     t = Stats()
     t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000], 9, 40
-    assert st.save_settings(s) and st.save_stats(t) and st.save_game(g)
+    assert st.save_settings(s) and st.save_game(g, t)
     got, s2, t2, msg = SaveStore(ByteStore(nvm)).load()
     assert msg is None and got == g and s2 == s
     assert vars(got) == vars(g)
     assert vars(s2) == vars(s)
     assert t2.wins == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
     assert not st.save_game(g)        # nothing changed: no write
-    assert st.writes == 3
+    assert not st.save_game(g, t)     # the same stats again: no write either
+    assert st.writes == 2
     st.save_game(None)
     assert SaveStore(ByteStore(nvm)).load()[0] is None
 
@@ -67,7 +68,7 @@ def test_slots_alternate_and_newest_wins_across_wrap():
     st.seq = 65533                    # close to the wrap
     slots = []
     for k in range(6):
-        st.save_stats(_stats(k))
+        st.save_game(None, _stats(k))
         slots.append(st.slot)
         assert SaveStore(ByteStore(nvm)).load()[2].games == k
     assert slots == [0, 1, 0, 1, 0, 1]
@@ -124,3 +125,24 @@ def test_a_record_past_the_slot_is_refused_and_the_last_one_stays():
     with pytest.raises(ValueError, match="slot holds 128"):
         SaveStore(ByteStore(nvm)).save_game(Saved(seed=9, plays=(300,) * 40))
     assert SaveStore(ByteStore(nvm), check=False).load()[0] == first
+
+
+# a record written by the build before the stats went with every game record
+# (bd674a8: settings, then save_stats, then save_game; the newer of its two
+# slots), the same format: it loads, stats and game whole
+_OLD_RECORD = bytes.fromhex(
+    "42730202003e803c00030202000008656779707469616e0700030002000100000005002600010865"
+    "6779707469616e02000265009210000002000126000c000000020003e1fc4d7f")
+
+
+def test_a_save_from_the_build_before_loads_with_its_stats():
+    nvm = bytearray(b"\xff" * 256)
+    nvm[128:128 + len(_OLD_RECORD)] = _OLD_RECORD
+    st = SaveStore(ByteStore(nvm))
+    got, _, stats, msg = st.load()
+    assert msg is None
+    assert (stats.games, stats.wins, stats.basras, stats.best_hand) == (7, [3, 2, 1, 0], 5, 38)
+    assert got.scores == [38, 12] and got.hand_no == 2 and got.plays == (0, 3)
+    stats.best_hand = 40              # a better hand, then the next write
+    assert st.save_game(got, stats)
+    assert SaveStore(ByteStore(nvm)).load()[2].best_hand == 40

@@ -81,7 +81,8 @@ def SaveStore(storage, policy="play", check=True):
 def play_game(store, seed, variant="egyptian", players=2, levels=None, target=None,
               policy="play", on_save=None, rnd=None):
     """One whole game, saved as the device app does: after every play, at
-    the end of each hand, and cleared (with the stats) when it is won.
+    the end of each hand, and cleared when it is won, the stats in that
+    last record (the app's every game record carries them).
     Seats marked "human" are played by a normal-level bot (or at random when
     rnd is given). Returns (writes, plays, hands)."""
     rules = preset(variant, players=players, target=target)
@@ -131,10 +132,9 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
         ai = [lv for lv in levels if lv != "human"]
         if ai:
             stats.wins[S.LEVEL_CODES.index(ai[0]) - 1] += 1
-    ss.save_game(None)
+    ss.save_game(None, stats)
     if on_save is not None:
         on_save(ss, None)
-    ss.save_stats(stats)
     return ss.writes - w0, nplays, game.hand_no
 
 

@@ -1,10 +1,11 @@
 """Screenshots of the device app's main screens, from the headless simulator.
 
-    python -m tools.screens            # PNGs into docs/screens/
+    python -m tools.screens            # PNGs into docs/screens/ (3x), docs/screens/1x/ (1:1)
     python -m tools.screens --golden   # also rewrite tests/golden/device_screens.json
 
 The same scenes are the golden frames of tests/test_device_golden.py: a
-fixed seed, fixed presses, and two set-up positions (a capture choice, a basra).
+fixed seed, fixed presses, and two set-up positions (a capture choice, a basra);
+the stats after the hand played, scrolled two lines down.
 """
 import hashlib
 import json
@@ -12,7 +13,7 @@ import os
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLDEN = os.path.join(REPO, "tests", "golden", "device_screens.json")
-NAMES = ("menu", "new_game", "table", "choice", "basra", "ai_play", "summary", "rules")
+NAMES = ("menu", "new_game", "table", "choice", "basra", "ai_play", "summary", "rules", "stats")
 
 
 def capture():
@@ -77,6 +78,10 @@ def capture():
         yield menu_to(A.last, "Rules") + ["A"]
         yield ["A"]
         shot("rules")
+        yield ["B", "B"]
+        yield menu_to(A.last, "Stats") + ["A"]
+        yield ["RIGHT", "RIGHT"]     # 4 buttons: LEFT/RIGHT scroll
+        shot("stats")
 
     gen = steps()
     drive(lambda app: next(gen, None), seed=7, buttons=4,
@@ -97,10 +102,12 @@ def main(argv=None):
     from simulator import render
     shots = capture()
     out = os.path.join(REPO, "docs", "screens")
-    os.makedirs(out, exist_ok=True)
+    os.makedirs(os.path.join(out, "1x"), exist_ok=True)
     for name, (view, frame, contrast) in shots.items():
         render.write_png(os.path.join(out, name + ".png"), view, 255, scale=3)
-    print("wrote", ", ".join(sorted(shots)), "to docs/screens/")
+        # the panel's own size: how a player reads it
+        render.write_png(os.path.join(out, "1x", name + ".png"), view, 255, scale=1)
+    print("wrote", ", ".join(sorted(shots)), "to docs/screens/ and docs/screens/1x/")
     if args.golden:
         with open(GOLDEN, "w") as f:
             json.dump({k: digest(v[1]) for k, v in sorted(shots.items())}, f, indent=1)
