@@ -48,6 +48,10 @@ _CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 1
 # firmware: 12 positions, under 30 ms, with the step's own work under 50 ms
 SLICE = const(12)
 _HELD = const(2)  # _pass(): held at a slice's end (else 1 done, 0 dropped)
+# slot 0 of the frame arrays holds a held pass: depth_left the ply _value's
+# loop goes on from (0: none held), best_v the value found there, alpha the
+# root's floor, beta the root play's place in the order
+_HOLD = const(0)
 
 
 class Search(Roots):
@@ -85,16 +89,10 @@ class Search(Roots):
         self.sets = 0  # enumerated: whole sets searched (the last one's totals in one_ply)
         self.set_cut = False  # a world of this set stopped short of the hand's end
         self.first = 0  # one world: the root play searched first (the last set's best)
-        # time slicing (SLICE): a pass held at a slice's end, where it stands
-        self.slice = 0  # positions a step may search (0: a whole pass a step)
-        self.slice_left = 0  # positions (leaves at the hand's end included) left in this step's slice
-        self.held = False
-        self.hold_p = 0  # the ply and value _value's loop goes on from
-        self.hold_v = 0
-        self.hold_j = 0  # the root play being searched, its order index
-        self.hold_floor = 0
-        self.hold_depth = 0
-        self.hold_first = -1
+        # time slicing (SLICE): positions (leaves at the hand's end included)
+        # left in this step's slice; a pass held at its end is kept in the
+        # frame arrays' slot 0, which no ply uses (_HOLD)
+        self.slice_left = 0
 
     def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
         """Start a decision; then call step() until it returns True (or time
@@ -136,8 +134,7 @@ class Search(Roots):
         self.sets = 0
         self.set_cut = False
         self.first = 0
-        self.held = False
-        self.slice = SLICE if clock is not None else 0
+        self.depth_left[_HOLD] = 0
         self.finished = self.n == 1
         for i in range(self.n):
             self.totals[i] = 0
@@ -206,7 +203,7 @@ class Search(Roots):
         elif self.work:
             self._anytime(n, totals)
         else:
-            if not self.held:
+            if not self.depth_left[_HOLD]:
                 if self.tried:
                     self.sampler.sample(self.obs, self.world, self.prng, -1 - self.tried)
                 self.tried += 1
@@ -239,7 +236,7 @@ class Search(Roots):
         # this pass's world (the first one: dealt by begin()): the t-th
         # split in the enumeration's order, or one sampled
         t = self.tried if exact else self.samples_done
-        if self.held:
+        if self.depth_left[_HOLD]:
             pass  # the pass held at the last step's end goes on: its world is dealt
         elif (self.tried or self.sets) if exact else not self.probing:
             if self.enum:
@@ -318,7 +315,7 @@ class Search(Roots):
     def best(self):
         """The chosen root play's index, after begin() and steps (a pass
         held at a slice's end is let go: its world is given back)."""
-        if self.held:
+        if self.depth_left[_HOLD]:
             self._release()
         n = self.n
         if n == 1:
@@ -340,8 +337,8 @@ class Search(Roots):
     def _pass(self, n, depth, cap, first=-1):
         """Search every root play depth plies into self.cur: 1 done, 0
         when the search needed more than cap positions or the deadline
-        passed, _HELD when the step's slice ended (self.slice positions;
-        the next call goes on from there, whatever its arguments).
+        passed, _HELD when the step's slice ended (SLICE positions, with a
+        clock; the next call, with the same arguments, goes on from there).
 
         first >= 0: only the best play matters (one world: nothing is
         summed). That play is searched first, and the others only as far as
@@ -350,35 +347,31 @@ class Search(Roots):
         w = self.world
         j = 0
         floor = -_INF
-        resume = self.held
-        if resume:
-            self.held = False
-            j = self.hold_j
-            floor = self.hold_floor
-            depth = self.hold_depth
-            first = self.hold_first
+        hold = self.depth_left[_HOLD]
+        if hold:
+            self.depth_left[_HOLD] = 0
+            j = self.beta[_HOLD]
+            floor = self.alpha[_HOLD]
         else:
             self.nodes = 0
             self.node_cap = cap
             self.aborted = False
             self.cut = False
-        self.slice_left = self.slice if self.slice else _INF
+        self.slice_left = SLICE if self.clock is not None else _INF
         while j < n:
             i = j
             if first >= 0:
                 # first, then the others in their order
                 i = first if j == 0 else (j - 1 if j <= first else j)
-            if resume:
-                resume = False
-                v = self._run(self.hold_p, self.hold_v)
+            if hold:
+                v = self._run(hold, self.best_v[_HOLD])
+                hold = 0
             else:
                 w.apply(self.root[2 * i], self.root[2 * i + 1])
                 v = self._value(depth - 1, floor)
-            if self.held:
-                self.hold_j = j
-                self.hold_floor = floor
-                self.hold_depth = depth
-                self.hold_first = first
+            if self.depth_left[_HOLD]:
+                self.beta[_HOLD] = j
+                self.alpha[_HOLD] = floor
                 return _HELD
             w.undo_play()
             if self.aborted:
@@ -395,10 +388,10 @@ class Search(Roots):
     def _release(self):
         # a held pass let go: every play and deal made below the root play
         # given back, then the root play (the world as the decision dealt it)
-        self.held = False
         w = self.world
-        p = self.hold_p
-        if self.hold_v == _OPEN and self.dealt[p]:
+        p = self.depth_left[_HOLD]
+        self.depth_left[_HOLD] = 0
+        if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
             w.undeal()
         while p > 1:
             p -= 1
@@ -421,8 +414,8 @@ class Search(Roots):
 
     def _run(self, p, v):
         # _value's loop from ply p, v (_OPEN: the frame lists its plays, else
-        # the value just found there); at a slice's end it stops with
-        # self.held set, p and v kept (hold_p, hold_v) for the next call
+        # the value just found there); at a slice's end it stops with p and
+        # v kept in slot _HOLD for the next call
         w = self.world
         alpha = self.alpha
         beta = self.beta
@@ -451,9 +444,8 @@ class Search(Roots):
                         return 0
                     left -= 1
                     if left <= 0:
-                        self.held = True
-                        self.hold_p = p
-                        self.hold_v = v
+                        depth_left[_HOLD] = p
+                        best[_HOLD] = v
                         return 0
                     continue
                 v = best[p]  # every play tried (or a cut-off): the frame is done
