@@ -364,7 +364,7 @@ def decision_model(m, f, press_ms):
     turn before (press_ms: its press-to-frame), the loop's turns of the
     decision (the AI loaded, the search begun, its steps; the search stops
     at its deadline on the board's clock, which the VM's idle clock never
-    reaches: held to it here, past it by at most one step), its play's frame
+    reaches: held to it here, one step past it), its play's frame
     (rendering and I2C). Also the turns that held the loop longest."""
     walls = []
     turns = []
@@ -372,8 +372,10 @@ def decision_model(m, f, press_ms):
     search_ms = 0.0
     for load, begin, steps, n, longest, deadline, spent, b in m["decisions"]:
         search = steps * f
-        if deadline:
-            search = min(search, deadline + longest * f)
+        if deadline and n:
+            # the search stops at the end of the step the deadline passes
+            # in: on average one step past it
+            search = min(search, deadline + search / n)
         walls.append(press_ms + (load + begin) * f + search + render_ms(b) + i2c_ms(b))
         turns += [load * f, begin * f, longest * f]
         if spent:

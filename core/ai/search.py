@@ -24,8 +24,10 @@ arena), and optionally a deadline on a clock (an object with ``ticks_ms()``
 and ``since(ticks)``, such as hal.clock.Clock: one wrap-safe arithmetic).
 The search looks at the clock every 8 positions and, once the deadline has
 passed, drops the world in progress and answers with what the finished
-worlds say (the one-ply values when none finished). Allocates nothing per
-decision.
+worlds say (the one-ply values when none finished). With a clock a step
+searches at most SLICE positions and holds its pass for the next (time
+slicing: the same decision, the device's buttons read between). Allocates
+nothing per decision.
 """
 from array import array
 
@@ -44,8 +46,9 @@ _CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 1
 # this many positions of a pass, then holds the pass (its frames stay as
 # they are) and returns, so that the device answers its buttons; the next
 # step goes on where it stopped. The values are the same as unsliced: only
-# where a step ends changes. About 2.3 ms a position on CircuitPython
-# firmware: 12 positions, under 30 ms, with the step's own work under 50 ms
+# where a step ends changes. About 2.9 ms a position on a board
+# (core/ai/player.py POSITIONS_PER_SECOND): a step of 12 positions (13 with
+# the one that ends it) about 38 ms, under the 50 ms a turn of the loop may take
 SLICE = const(12)
 _HELD = const(2)  # _pass(): held at a slice's end (else 1 done, 0 dropped)
 # slot 0 of the frame arrays holds a held pass: depth_left the ply _value's
