@@ -17,7 +17,7 @@ from pathlib import Path
 from harness.mpvm import compile_trees, run_json
 from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core, bench_device
-from tools.calibrate import (CIRCUITPYTHON_SLOWER, PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
+from tools.calibrate import (PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
                              vm_prime_loop_seconds)
 
 REPO = Path(__file__).resolve().parent.parent

@@ -15,7 +15,12 @@ I2C) is not in the VM time. The I2C part is added: the same game is played
 again on CPython in the simulator, whose SSD1306 emulator counts the bytes
 each refresh puts on the wire (payload and one address byte a write), and
 each refresh is charged bytes x 9 bits / 400 kHz (8 data bits and an ACK a
-byte; start and stop conditions left out).
+byte; start and stop conditions left out). The rest of a board's press to
+frame is modelled: keypad's scan, the loop's idle, displayio's rendering
+(by the bytes, at the firmware's whole-frame figure); the AI's decisions
+are held to the search's deadline (the tables' note, docs/performance.md).
+Three games: hard with 2 players (the presses, start-up), expert with 2
+and with 4 (the decisions).
 """
 import os
 import statistics
