@@ -26,6 +26,9 @@ last = None     # the running App (tests look at it)
 
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 _GAME = const(2)
+# the loop's idle (ms) between its turns; a press ends it (hal/base.py Hal.idle)
+_IDLE = const(20)       # nothing moving: the menus, a person's turn
+_IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
 _PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
 _RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
@@ -300,12 +303,14 @@ class App:
                 self.key(ev.button)
                 if self.pending_table:
                     self._enter_table()
-            # a play is on the screen before it is saved, and saved before the
-            # next player thinks (an error there resumes after it)
+            if self.dirty:
+                # the press's frame goes out before anything else runs: an
+                # AI's decision begins (Play.tick) after it, never before
+                self.dirty = False
+                d.refresh()
+            # a play is on the screen (above) before it is saved, and saved
+            # before the next player thinks (an error there resumes after it)
             if self.unsaved:
-                if self.dirty:
-                    self.dirty = False
-                    d.refresh()
                 self._save_shown()
             now = clock.ticks_ms()
             if self.link is not None and self.link.poll(now):
@@ -323,8 +328,15 @@ class App:
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):
                 d.sleep()
-            h.idle(2 if self.busy() else 20)
-
+            # the idle ends at once when a button is pressed (hal/base.py
+            # Hal.idle): none while an AI thinks (its steps come one after
+            # another, buttons read between), a short one while a play is
+            # on show (its timer), else 20 ms (the panel's sleep timer, a
+            # link's port, the sound's end)
+            if self.screen is self.table and self.play.thinking():
+                h.idle(0)
+            else:
+                h.idle(_IDLE_BUSY if self.busy() else _IDLE)
 
 def main(h):
     """What code.py runs. An error the app did not expect goes to serial

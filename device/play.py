@@ -19,7 +19,7 @@ ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
 from core.compat import const
-from device.session import IDLE, WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
+from device.session import IDLE, LOADED, STEPPING, WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
 from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
@@ -247,13 +247,26 @@ class Play:
     def busy(self):
         return self.mode in (THINK, SHOW, PAUSE)
 
+    def thinking(self):
+        return self.mode == THINK
+
     def tick(self, now):
         """Returns True when the screen changed."""
         m = self.mode
         s = self.sess
         if m == THINK:
+            # a turn of the loop each (buttons read between): the AI loaded,
+            # its search begun, then its steps (each turn under 50 ms on a board)
             if s.think == IDLE:   # after next_turn's frame, or paused (Session.think_pause)
+                if not self.hinting:
+                    s.think_load()
+                    return False
+                s.think_begin(self.viewer, now, hint=True, clock=self.app.h.clock)
+                return False
+            if s.think == LOADED:
                 s.think_begin(self.mover, now, clock=self.app.h.clock)
+                if s.think == STEPPING:
+                    return False
             done = s.think_step(ticks_diff(now, s.think_start))
             if done:
                 s.think_reset()

@@ -24,6 +24,7 @@ _AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.roots", "
 IDLE = const(0)
 STEPPING = const(1)
 _DONE = const(2)
+LOADED = const(3)   # the AI loaded (think_load), its search not begun
 
 
 class Session:
@@ -279,11 +280,18 @@ class Session:
         return self.state.preview(self.buf[2 * i], self.buf[2 * i + 1], out)
 
     # -- the AI, a step at a time ---------------------------------------------
+    def think_load(self):
+        """Load the AI for the next decision (not a hint's): a turn of the
+        device's loop of its own, think_begin at the next."""
+        self._load_ai()
+        self.think = LOADED
+
     def think_begin(self, seat, now, hint=False, clock=None):
-        """Start a decision for seat (hint: the expert's, for a person).
+        """Start a decision for seat (hint: the expert's, for a person),
+        with the AI think_load loaded, else loading it now.
         clock (hal.clock.Clock): the search stops by itself at the device's
         deadline, DEVICE_DEADLINE_MS after it starts."""
-        p = self._load_ai(hint)
+        p = self.ai if self.think == LOADED and not hint else self._load_ai(hint)
         from core.ai.observe import observe
         from core.ai.player import DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
@@ -337,7 +345,7 @@ class Session:
         """Let go of a decision under way (the game menu opens meanwhile: the
         menus and the AI are not in the heap together); think_begin starts it
         again from the same generators, so it decides as it would have."""
-        if self.think == STEPPING:
+        if self.think == STEPPING or self.think == LOADED:
             self.think = IDLE
             self._drop_ai(False)
 

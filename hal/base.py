@@ -13,6 +13,8 @@ A = const(4)
 B = const(5)
 COUNT = const(6)
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+# Hal.idle sleeps in slices this long, looking at the buttons after each
+IDLE_POLL_MS = const(4)
 
 
 class HalError(Exception):
@@ -70,9 +72,22 @@ class Hal:
         return b
 
     def idle(self, ms):
-        """Wait up to ``ms`` milliseconds; returns early in the simulator on input."""
-        self.sound.update()
+        """Wait up to ``ms`` milliseconds, or until a button is pressed
+        (``Buttons.pending``): the wait is slept in slices of IDLE_POLL_MS,
+        the buttons looked at after each, so a press waits at most one
+        slice, not the whole idle (a Python wake-up every 4 ms, a few
+        bytecodes). The simulator's own idle returns on input as well."""
+        sound = self.sound
+        sound.update()
         if self._idle is not None:
             self._idle(ms)
-        else:
-            self.clock.sleep_ms(ms)
+            return
+        clock = self.clock
+        buttons = self.buttons
+        start = clock.ticks_ms()
+        while ms > 0 and not buttons.pending():
+            left = ms - clock.since(start)
+            if left <= 0:
+                break
+            clock.sleep_ms(IDLE_POLL_MS if left > IDLE_POLL_MS else left)
+            sound.update()

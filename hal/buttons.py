@@ -55,6 +55,21 @@ class Buttons:
     def held(self, button):
         return self._down[button] > 0
 
+    def pending(self):
+        """True when get_into has an event to give: the source holds one
+        (keypad's queue and the others have a length; a source without one
+        counts as having none) or a held direction's repeat is due."""
+        try:
+            if len(self._source):
+                return True
+        except TypeError:
+            pass
+        now = self._clock.ticks_ms()
+        for b in range(_DIRECTIONS):
+            if self._down[b] and ticks_diff(now, self._next[b]) >= 0:
+                return True
+        return False
+
     def get_into(self, ev):
         """Fill ``ev`` (a hal.ButtonEvent) with the next event; False when none."""
         kev = self._kev

@@ -58,6 +58,13 @@ class PolledKeys:
             self._last_scan = now
             self._scan()
 
+    def __len__(self):
+        """Events waiting (keypad's EventQueue has a length too); scans
+        first when none wait, as get_into does (hal/base.py Hal.idle asks)."""
+        if self._count == 0:
+            self.scan()
+        return self._count
+
     def get_into(self, event):
         if self._count == 0:
             self.scan()

@@ -625,3 +625,63 @@ def test_a_hands_stats_are_kept_by_save_and_quit_and_by_a_power_cut(tmp_path, wa
     assert basras == 1 and best >= 10, seen["played"]
     assert seen["loaded"] == seen["played"]
     assert "Best hand%12d" % best in seen["rows"] and "Basras%15d" % 1 in seen["rows"]
+
+
+def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkeypatch):
+    # each of them holds the loop for a turn, the buttons read between: the
+    # AI's modules loaded, its search begun (the root plays), each step
+    from core.ai.search import Search
+    events = []
+    load, begin, step = Session._load_ai, Search.begin, Session.think_step
+
+    def loading(self, hint=False):
+        events.append("load")
+        return load(self, hint)
+
+    def beginning(self, *args):
+        events.append("begin")
+        return begin(self, *args)
+
+    def stepping(self, elapsed):
+        events.append("step")
+        return step(self, elapsed)
+    monkeypatch.setattr(Session, "_load_ai", loading)
+    monkeypatch.setattr(Search, "begin", beginning)
+    monkeypatch.setattr(Session, "think_step", stepping)
+
+    def steps():
+        yield from new_game(Level="expert")
+        yield from until(my_turn)
+        events.clear()
+        yield ["A"]                          # a play: the AI's turn next
+        yield from until(lambda a: "step" in events, "wait:1")
+
+    from harness import devdrive
+    monkeypatch.setattr(devdrive, "Driver", _IdleNoted(devdrive.Driver, events))
+    run(steps)
+    first = events.index("load")
+    turns = events[first:events.index("step", first) + 1]
+    assert turns.count("idle") >= 2 and turns.index("begin") > turns.index("idle"), turns
+    assert turns[-1] == "step" and turns[-2] == "idle", turns
+
+
+class _IdleNoted:
+    """A devdrive.Driver maker whose idle notes itself in events."""
+
+    def __init__(self, cls, events):
+        self.cls = cls
+        self.events = events
+
+    def __call__(self, *args, **kw):
+        d = self.cls(*args, **kw)
+        events = self.events
+        call = d.__call__
+
+        class Noted:
+            def __getattr__(self, name):
+                return getattr(d, name)
+
+            def __call__(self, sim, ms):
+                events.append("idle")
+                return call(sim, ms)
+        return Noted()

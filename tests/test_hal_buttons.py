@@ -132,3 +132,65 @@ def test_polled_keys_queue_overflow_is_flagged():
     while keys.get_into(ev):
         n += 1
     assert n == 16
+
+
+class _SizedKeys(QueueKeys):
+    """A key source with a length, as keypad's EventQueue has; pushes its
+    events when the clock reaches their time."""
+
+    def __init__(self, clock, at):
+        super().__init__()
+        self.clock = clock
+        self.at = list(at)          # (ms, key number, pressed)
+
+    def __len__(self):
+        while self.at and self.clock.now >= self.at[0][0]:
+            self.queue.append(self.at.pop(0)[1:])
+        return len(self.queue)
+
+
+def _board_hal(at):
+    clock = ManualClock()
+    keys = _SizedKeys(clock, at)
+    h = hal.Hal(None, Buttons(keys, (0, 1, 2, 3, 4, 5), clock), clock, None)
+    return h, clock
+
+
+def test_a_press_ends_the_idle_within_a_slice_and_none_sleeps_it_whole():
+    # a board's idle (no idle hook): slept in IDLE_POLL_MS slices, the
+    # buttons looked at after each
+    from hal.base import IDLE_POLL_MS
+    h, clock = _board_hal([(6, hal.RIGHT, True)])
+    h.idle(20)
+    assert clock.now == 2 * IDLE_POLL_MS        # the slice after the press at 6 ms
+    h.idle(20)
+    assert clock.now == 2 * IDLE_POLL_MS        # an event waits: at once
+    h, clock = _board_hal([])
+    h.idle(20)
+    assert clock.now == 20
+    h.idle(0)
+    assert clock.now == 20
+
+
+def test_pending_sees_a_held_directions_repeat_when_it_is_due():
+    h, clock = _board_hal([(0, hal.RIGHT, True)])
+    ev = hal.ButtonEvent()
+    assert h.buttons.pending() and h.buttons.get_into(ev) and ev.button == hal.RIGHT
+    assert not h.buttons.pending()
+    clock.advance(h.buttons.repeat_delay)
+    assert h.buttons.pending()
+
+
+def test_polled_keys_have_a_length_that_scans():
+    clock = ManualClock()
+
+    class Pin:
+        value = True
+    pin = Pin()
+    keys = PolledKeys([pin], clock, interval_ms=10)
+    assert len(keys) == 0
+    pin.value = False                  # pressed (value_when_pressed False)
+    clock.advance(10)
+    len(keys)                           # the first scan sees it
+    clock.advance(10)
+    assert len(keys) == 1               # two scans agree: an event waits

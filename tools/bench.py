@@ -16,7 +16,7 @@ from pathlib import Path
 from harness.mpvm import compile_trees, run_json
 from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core, bench_device
-from tools.calibrate import (CIRCUITPYTHON_SLOWER, PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
+from tools.calibrate import (PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
                              vm_prime_loop_seconds)
 from tools.cmdline import Parser
 
@@ -194,19 +194,7 @@ def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device=None):
         % (cp_loop, vm_loop, f_vm, 1000 * vm_loop / PUBLISHED_RP2040_SECONDS),
     ]
     if device is not None:
-        f_dev = PUBLISHED_RP2040_SECONDS / device["calibration"]
-        lines += [""] + bench_device.tables(device) + [
-            "",
-            "Start-up and response (tools/bench_device.py): the app on the VM as a Pico runs it, "
-            "%d refreshes of a whole %s game (%s); the calibration loop run in that VM before and "
-            "after it, %.2f s on average: RP2040 factor %.1fx. Each refresh adds its I2C bytes "
-            "(from the same game in the simulator) x 9 bits / 400 kHz; displayio's own rendering "
-            "(C on a board) is not in these figures. The CircuitPython column scales the VM time "
-            "by %.2f more (tools.calibrate.CIRCUITPYTHON_SLOWER: CircuitPython 10.2.1 measured "
-            "against these estimates; importing the app measured 2x, so its prediction reads low)."
-            % (device["frames"], bench_device.LEVEL, "finished" if device["done"] else "NOT finished",
-               device["calibration"], f_dev, CIRCUITPYTHON_SLOWER),
-        ]
+        lines += [""] + bench_device.tables(device)
     return "\n".join(lines)
 
 
@@ -226,7 +214,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         trees = compile_trees(("core",), tmp)
         heap_mpy = heap_figures(trees, mpy=True) if trees else None
-    device = bench_device.measure()
+    device = bench_device.measure_all()
     print("device figures done", file=sys.stderr)
     text = table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device)
     print(text)

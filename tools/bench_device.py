@@ -15,7 +15,12 @@ I2C) is not in the VM time. The I2C part is added: the same game is played
 again on CPython in the simulator, whose SSD1306 emulator counts the bytes
 each refresh puts on the wire (payload and one address byte a write), and
 each refresh is charged bytes x 9 bits / 400 kHz (8 data bits and an ACK a
-byte; start and stop conditions left out).
+byte; start and stop conditions left out). The rest of a board's press to
+frame is modelled: keypad's scan, the loop's idle, displayio's rendering
+(by the bytes, at the firmware's whole-frame figure); the AI's decisions
+are held to the search's deadline (the tables' note, docs/performance.md).
+Three games: hard with 2 players (the presses, start-up), expert with 2
+and with 4 (the decisions).
 """
 import os
 import statistics
@@ -51,7 +56,52 @@ _perf = js.performance
 def ms():
     return _perf.now()
 
-R = respond.Recorder(ms, LEVEL_NAME)
+R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
+
+
+def watch_decisions(app):
+    # every AI decision (not the hints): the loop's turns it takes (Play.tick
+    # timed), from the turn that loads the AI, the one that begins the search
+    # to the turn that decides: [load ms, begin ms, the steps' ms, steps, the
+    # longest step, the search's deadline, positions searched, the refresh
+    # showing the play]
+    play = app.play
+    tick = play.tick
+    cur = [None, 0, 0]
+
+    def timed(now):
+        s = play.sess
+        mine = play.mode == 3 and not play.hinting      # device.play.THINK
+        first = mine and s.think == 0                   # device.session.IDLE
+        begun = s is not None and s.think != 3          # device.session.LOADED
+        t = ms()
+        r = tick(now)
+        d = ms() - t
+        if not mine:
+            return r
+        ai = s.ai
+        if ai is not None:
+            cur[1] = ai.search.deadline
+            cur[2] = ai.search.spent + (ai.search.nodes if ai.search.depth_left[0] else 0)
+        if first:
+            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0]
+        elif begun:
+            c = cur[0]
+            c[2] += d
+            c[3] += 1
+            if d > c[4]:
+                c[4] = d
+        else:
+            cur[0][1] = d
+        if play.mode != 3:              # decided: its play on show in the next refresh
+            c = cur[0]
+            c[5] = cur[1]
+            c[6] = cur[2]
+            c[7] = R.frames
+            cur[1] = cur[2] = 0
+            print(json.dumps({"decision": c}))
+        return r
+    play.tick = timed
 H.on_key = R.key
 H.on_refresh = R.frame
 APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")
@@ -64,6 +114,7 @@ def start():
     R.frames = 0
     t0 = ms()
     import hal
+    ta = ms()
     from device.app import main
     t1 = ms()
     h = H.open_board()
@@ -73,7 +124,7 @@ def start():
     H.app = App(h)
     t3 = ms()
     respond.run_for(1)
-    return {"import": t1 - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3}
+    return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3}
 
 def forget():
     # as after a reset: the app's modules go, to be loaded again
@@ -99,6 +150,7 @@ def step(i):
             forget()
         else:
             R.watch_saves(H.app)
+            watch_decisions(H.app)
             H.policy = R.policy
     elif i < LAST:
         if not R.done:
@@ -114,7 +166,7 @@ def step(i):
 """
 
 
-def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True):
+def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players=2):
     """The game on the VM: (the calibration loop's seconds in that VM, the
     mean of a run before the start-ups and one after the game; None unless
     calibrate), the
@@ -123,8 +175,8 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True):
     sys.path.insert(0, REPO)
     from harness import mpvm
     from tools.heap import vm_trees
-    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\nCALIBRATE = %r\n" % (
-        level, seed, per, STARTS, steps + STARTS + 1, calibrate)
+    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\nCALIBRATE = %r\nPLAYERS = %d\n" % (
+        level, seed, per, STARTS, steps + STARTS + 1, calibrate, players)
     with vm_trees(True, libs=True) as trees:
         rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + STARTS + 2, mpy=True,
                              timeout=900)
@@ -133,10 +185,11 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True):
     starts = [r for r in rows if "import" in r]
     start = {k: statistics.median(r[k] for r in starts) for k in starts[0]}
     game = [r for r in rows if "presses" in r][0]
+    game["decisions"] = [r["decision"] for r in rows if "decision" in r]
     return loop, start, game
 
 
-def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS):
+def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, players=2):
     """The same game on CPython in the simulator: (recorder, bytes on the
     wire of each refresh, in order)."""
     import importlib
@@ -151,7 +204,7 @@ def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS):
     respond = importlib.reload(respond)
     sim = Simulator(seed=seed, buttons=6)
     h = H.open_minimal(sim.display, seed)
-    R = respond.Recorder(lambda: time.perf_counter() * 1000, level)
+    R = respond.Recorder(lambda: time.perf_counter() * 1000, level, players=players)
     sim.on_refresh = lambda r: R.frame()
     H.on_key = R.key
     from device.app import App
@@ -173,16 +226,34 @@ def i2c_ms(nbytes):
     return 1000.0 * nbytes * BITS_PER_BYTE / I2C_HZ
 
 
-def measure(level=LEVEL, seed=SEED, calibrate=True):
+def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     """Both runs, checked against each other: a dict with "calibration"
     (the VM's loop seconds, tools/calibrate.py), "start" (VM ms of
     the import, hal.get(), the app's first drawing, the loop to its first
     refresh; that refresh's bytes), "presses" ([kind, VM ms, bytes, refresh index,
     the screen that frame shows]),
     "saves" ([VM ms, refreshes before it, a press waiting for its frame]),
-    "frames", "done"."""
-    loop, start, game = vm_run(level, seed, calibrate=calibrate)
-    rec, sent = cpython_run(level, seed)
+    "decisions" ([the turn loading the AI, the turn beginning the search,
+    the steps' VM ms, steps, the longest step, the search's deadline,
+    positions, the bytes of the play's frame]), "frames", "done".
+
+    runs > 1 (with calibrate): the VM game played that many times, each
+    time figure the least of the runs, each run's scaled to the fastest
+    run's calibration loop: the work is the same each run, the machine's
+    load is not (a shared machine's hiccups land in one run's worst)."""
+    loop, start, game = vm_run(level, seed, calibrate=calibrate, players=players)
+    for _ in range(runs - 1 if calibrate else 0):
+        loop2, start2, game2 = vm_run(level, seed, calibrate=calibrate, players=players)
+        a, b = min(loop, loop2), max(loop, loop2)
+        k1, k2 = a / loop, a / loop2
+        start = {k: min(v * k1, start2[k] * k2) for k, v in start.items()}
+        for p, q in zip(game["presses"], game2["presses"]):
+            p[1] = min(p[1] * k1, q[1] * k2)
+        for d, e in zip(game["decisions"], game2["decisions"]):
+            for i in (0, 1, 2, 4):
+                d[i] = min(d[i] * k1, e[i] * k2)
+        loop = a
+    rec, sent = cpython_run(level, seed, players=players)
     vm_shape = [(k, f, at) for k, _, f, at in game["presses"]]
     cp_shape = [(k, f, at) for k, _, f, at in rec.presses]
     if vm_shape != cp_shape or game["frames"] != len(sent) or game["frames"] != rec.frames:
@@ -192,123 +263,239 @@ def measure(level=LEVEL, seed=SEED, calibrate=True):
         "start": dict(start, bytes=sent[0]),
         "presses": [[k, t, sent[f], f, at] for k, t, f, at in game["presses"]],
         "saves": game["saves"],
+        # [begin, steps, n, longest step, deadline, positions, bytes of its frame]
+        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] for d in game["decisions"]],
+        "level": level,
+        "players": players,
         "frames": game["frames"],
         "done": game["done"],
         "calibration": loop,
     }
 
 
-def estimates(m, factor):
-    """RP2040 estimates in ms from measure()'s figures and the RP2040 factor
-    of the VM (tools/calibrate.py): VM time x factor, plus the I2C time of
-    the refresh's bytes."""
-    s = m["start"]
-    out = {
-        "import": s["import"] * factor,
-        "hal": s["hal"] * factor,
-        "draw": (s["app"] + s["loop"]) * factor,
-        "first_i2c": i2c_ms(s["bytes"]),
-        "first_bytes": s["bytes"],
-    }
-    out["menu"] = out["import"] + out["hal"] + out["draw"] + out["first_i2c"]
-    for kind in ("play", "move", "cycle"):
-        rows = [(t * factor, b) for k, t, b, _, _ in m["presses"] if k == kind]
+# -- the board model: what a person feels, from the button's edge to the
+# last I2C byte of the frame (docs/performance.md, "Press to frame") ------------
+KEYPAD_INTERVAL_MS = 10     # hal/circuitpython.py: keypad.Keys(interval=0.01): an edge waits for the next scan
+OLD_IDLE_MS = 20            # the loop's idle before issue 27: h.idle(20) slept whole
+# displayio rendering (C, not in the VM time): CircuitPython 10.2.1 firmware
+# took 48 ms for the first frame, the whole panel (1040 B on the wire);
+# charged by the bytes a refresh sends
+RENDER_FULL_MS = 48.0
+FULL_FRAME_BYTES = 1040
+# hal.get() on the firmware: the 13 commands of the SSD1306 driver's init
+# sequence (adafruit_displayio_ssd1306 _INIT_SEQUENCE), 10 ms after each
+SSD1306_INIT_MS = 13 * 10
+GRID = 10                   # a press's edge at GRID x GRID points of the scan and idle it lands in
+LEVELS_RUN = (("hard", 2), ("expert", 2), ("expert", 4))
+
+# Firmware figures: CircuitPython 10.2.1 on an emulated RP2040, this code
+# before issue 27's changes, I2C free (issue 27). (low, high) over runs.
+FIRMWARE = {
+    "play": {"median": (32, 40), "p90": (48, 65), "worst": (256, 296)},
+    "play_hand_end": {"worst": (276, 276)},
+    "move": {"median": (34, 34), "p90": (41, 153), "worst": (544, 544)},
+    "start": {"import_hal": 57, "import_app": 194, "hal": 255, "draw": 135, "render": 48, "menu": 713},
+    ("expert", 2): {"median": 1050, "worst": 2820},
+    ("expert", 4): {"median": 850, "p90": 1041, "worst": 1872},
+    ("hard", 2): {"median": 278, "p90": 1160, "worst": 2134},
+}
+TARGETS = {
+    "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
+    "move": {"median": 25, "worst": 50},
+    "menu": 500,
+    "expert": {"median": 1000, "worst": 2000},
+}
+
+
+def render_ms(nbytes):
+    """displayio's rendering of a refresh of nbytes on the wire (the firmware's
+    whole-frame figure, by the bytes)."""
+    return RENDER_FULL_MS * nbytes / FULL_FRAME_BYTES
+
+
+def pct(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
+def press_model(m, f, idle_ms, i2c=True):
+    """The press-to-frame distribution by kind on a board: f the VM's factor
+    (RP2040 x CircuitPython), idle_ms the most a press waits for the loop
+    to notice it (the idle slept whole; the new idle's slice). Each press's
+    edge lands at GRID x GRID points of a keypad scan and of that wait."""
+    out = {}
+    offs = [(k + 0.5) / GRID for k in range(GRID)]
+    kinds = {"play": lambda k, at: k == "play", "move": lambda k, at: k == "move",
+             "play_table": lambda k, at: k == "play" and at == "table",
+             "play_hand_end": lambda k, at: k == "play" and at != "table"}
+    for kind, pick in kinds.items():
+        rows = [(t * f, b) for k, t, b, _, at in m["presses"] if pick(k, at)]
         if not rows:
             continue
-        total = sorted(t + i2c_ms(b) for t, b in rows)
+        base = [t + render_ms(b) + (i2c_ms(b) if i2c else 0) for t, b in rows]
+        dist = [x + a * KEYPAD_INTERVAL_MS + w * idle_ms for x in base for a in offs for w in offs]
         out[kind] = {
             "n": len(rows),
-            "median": statistics.median(total),
-            "p90": total[min(len(total) - 1, int(0.9 * len(total)))],
-            "worst": total[-1],
-            "python_median": statistics.median(t for t, _ in rows),
-            "bytes_median": statistics.median(b for _, b in rows),
-            "bytes_worst": max(b for _, b in rows),
+            "median": statistics.median(dist), "p90": pct(dist, 0.9),
+            "worst": max(base) + KEYPAD_INTERVAL_MS + idle_ms,
+            "scan": (KEYPAD_INTERVAL_MS / 2, KEYPAD_INTERVAL_MS),
+            "idle": (idle_ms / 2, idle_ms),
+            "python": (statistics.median(t for t, _ in rows), max(t for t, _ in rows)),
+            "render": (statistics.median(render_ms(b) for _, b in rows), max(render_ms(b) for _, b in rows)),
+            "i2c": (statistics.median(i2c_ms(b) for _, b in rows) if i2c else 0.0,
+                    max(i2c_ms(b) for _, b in rows) if i2c else 0.0),
         }
-    saves = sorted(t * factor for t, _, _ in m["saves"])
-    if saves:
-        out["save"] = {"n": len(saves), "median": statistics.median(saves), "worst": saves[-1]}
-    # a play as it was when issue 15 measured it: the save written before the frame
-    after = {f: t for t, f, _ in m["saves"]}
-    before = sorted((t + after.get(f + 1, 0.0)) * factor + i2c_ms(b)
-                    for k, t, b, f, _ in m["presses"] if k == "play")
-    if before:
-        out["play_save_first"] = statistics.median(before)
-    # the plays whose frame stays at the table, and a hand's last plays (their
-    # frame is the hand's summary: a switch of screens)
-    for key, shown in (("play_table", True), ("play_hand_end", False)):
-        rows = sorted(t * factor + i2c_ms(b) for k, t, b, _, at in m["presses"]
-                      if k == "play" and (at == "table") == shown)
-        big = max([b for k, t, b, _, at in m["presses"] if k == "play" and (at == "table") == shown] or [0])
-        if rows:
-            out[key] = {"n": len(rows), "median": statistics.median(rows), "worst": rows[-1], "bytes_worst": big}
     return out
 
 
-def lines(e, cp):
-    """Rows of the bench table: e the RP2040 estimates, cp the same figures
-    predicted for CircuitPython (estimates() with the VM time scaled by
-    tools.calibrate.CIRCUITPYTHON_SLOWER more; the I2C time unchanged)."""
-    def row(label, key, target="", sub=None):
-        a, b = e[key], cp[key]
-        if sub is not None:
-            a, b = a[sub], b[sub]
-        return "| %s | %.0f ms | %.0f ms | %s |" % (label, a, b, target)
+def start_model(m, f):
+    """Start-up by parts on a board (ms)."""
+    s = m["start"]
+    out = {
+        "import_hal": s["import_hal"] * f,
+        "import_app": (s["import"] - s["import_hal"]) * f,
+        "hal_python": s["hal"] * f,
+        "hal": s["hal"] * f + SSD1306_INIT_MS,
+        "draw": (s["app"] + s["loop"]) * f,
+        "render": render_ms(s["bytes"]),
+        "i2c": i2c_ms(s["bytes"]),
+    }
+    out["menu"] = sum(out[k] for k in ("import_hal", "import_app", "hal", "draw", "render", "i2c"))
+    return out
+
+
+def decision_model(m, f, press_ms):
+    """Each AI decision as the panel shows it (ms): the press that ends the
+    turn before (press_ms: its press-to-frame), the loop's turns of the
+    decision (the AI loaded, the search begun, its steps; the search stops
+    at its deadline on the board's clock, which the VM's idle clock never
+    reaches: held to it here, one step past it), its play's frame
+    (rendering and I2C). Also the turns that held the loop longest."""
+    walls = []
+    turns = []
+    pos = 0
+    search_ms = 0.0
+    for load, begin, steps, n, longest, deadline, spent, b in m["decisions"]:
+        search = steps * f
+        if deadline and n:
+            # the search stops at the end of the step the deadline passes
+            # in: on average one step past it
+            search = min(search, deadline + search / n)
+        walls.append(press_ms + (load + begin) * f + search + render_ms(b) + i2c_ms(b))
+        turns += [load * f, begin * f, longest * f]
+        if spent:
+            pos += spent
+            search_ms += steps * f
+    return {
+        "n": len(walls),
+        "median": statistics.median(walls), "p90": pct(walls, 0.9), "worst": max(walls),
+        "longest_turn": max(turns), "turn_p99": pct(turns, 0.99),
+        "load_longest": max(d[0] * f for d in m["decisions"]),
+        "begin_longest": max(d[1] * f for d in m["decisions"]),
+        "rate": 1000.0 * pos / search_ms if search_ms else 0.0,
+    }
+
+
+def measure_all(calibrate=True):
+    """measure() of each game of LEVELS_RUN: {(level, players): figures}."""
+    return {(lv, pl): measure(lv, calibrate=calibrate, players=pl, runs=2 if (lv, pl) == (LEVEL, 2) else 1)
+            for lv, pl in LEVELS_RUN}
+
+
+def _fw(v):
+    if v is None:
+        return "n/a"
+    if isinstance(v, tuple):
+        return "%d ms" % v[0] if v[0] == v[1] else "%d-%d ms" % v
+    return "%d ms" % v
+
+
+def tables(ms):
+    """The bench tables (markdown lines) for measure_all()'s figures, each
+    game calibrated by its own loop."""
+    from hal.base import IDLE_POLL_MS
+    from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor
+    m = ms[(LEVEL, 2)]
+    f = rp2040_factor(m["calibration"]) * CIRCUITPYTHON_SLOWER
+    new = press_model(m, f, IDLE_POLL_MS)
+    old = press_model(m, f, OLD_IDLE_MS, i2c=False)
     out = [
-        "| start-up and response (%s game) | RP2040 estimate | CircuitPython predicted | target |" % LEVEL,
-        "|---|---|---|---|",
-        row("code.py start to main menu on the panel", "menu", "≤ 1 s"),
-        row("of which: importing the app (core, AI, device; .mpy)", "import"),
-        row("of which: hal.get() (HAL, SSD1306 driver)", "hal"),
-        row("of which: the app's scene and main menu, to the first refresh", "draw"),
-        row("of which: the first frame on I2C (%d B)" % e["first_bytes"], "first_i2c"),
+        "| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | displayio render | I2C | median | p90 | worst | target | firmware before (model of it) |"
+        % (LEVEL, len(m["presses"])),
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for kind, label, target in (("play", "pressing A at the table to its frame (a play)", "≤ 50 ms"),
-                                ("move", "LEFT/RIGHT at the table to its frame (cursor move)", "≤ 30 ms"),
-                                ("cycle", "DOWN at the table to its frame (next capture)", "")):
-        r = e.get(kind)
+    for kind, label in (("play", "a play (A)"), ("play_table", "of them: a play whose frame stays at the table"),
+                        ("play_hand_end", "of them: a hand's last play (the summary's whole frame)"),
+                        ("move", "a cursor move (LEFT/RIGHT)")):
+        r = new.get(kind)
         if r is None:
             continue
-        out.append(row("%s, median of %d (Python %.0f ms + I2C of %d B)"
-                       % (label, r["n"], r["python_median"], r["bytes_median"]), kind, target, "median"))
-        out.append(row("%s, 90th percentile" % label, kind, target, "p90"))
-        out.append(row("%s, worst (largest refresh %d B)" % (label, r["bytes_worst"]), kind, target, "worst"))
-    for key, label in (("play_table", "plays whose frame stays at the table"),
-                       ("play_hand_end", "a hand's last play (its frame: the hand's summary)")):
-        r = e.get(key)
-        if r is not None:
-            out.append(row("of the plays: %s, %d, worst (largest refresh %d B)" % (label, r["n"], r["bytes_worst"]),
-                           key, "≤ 50 ms", "worst"))
-    if "play_save_first" in e:
-        out.append(row("a play with its game write before its frame (the order issue 15 measured), median",
-                       "play_save_first", "reported"))
-    s = e.get("save")
-    if s is not None:
-        out.append(row("a game write (App.store_call: device/store.py loaded, encode, the nvm slice; not the flash), median of %d"
-                       % s["n"], "save", "after the frame", "median"))
-        out.append(row("a game write, worst", "save", "after the frame", "worst"))
-        out.append("| the flash under it on an RP2040: a 4 KB sector erased (45 ms typical, 400 ms most) "
-                   "and programmed (16 pages of 0.4 ms) | %.0f ms | %.0f ms | after the frame |"
-                   % (FLASH_WRITE_MS, FLASH_WRITE_MS))
+        tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else {})
+        fw = FIRMWARE.get(kind, {})
+        o = old[kind]
+        out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s | %s |" % (
+            label, r["n"], r["scan"][0], r["scan"][1], r["idle"][0], r["idle"][1], r["python"][0], r["python"][1],
+            r["render"][0], r["render"][1], r["i2c"][0], r["i2c"][1], r["median"], r["p90"], r["worst"],
+            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
+            "; ".join("%s %s (%.0f)" % (k, _fw(fw.get(k)), o[k]) for k in ("median", "p90", "worst") if k in fw) or
+            "median %.0f, worst %.0f (model)" % (o["median"], o["worst"])))
+    st = start_model(m, f)
+    fs = FIRMWARE["start"]
+    out += [
+        "",
+        "| start-up on a board, ms | model | firmware before | target |",
+        "|---|---|---|---|",
+        "| `import hal` | %.0f | %d | |" % (st["import_hal"], fs["import_hal"]),
+        "| importing the app (core, device; .mpy) | %.0f | %d | |" % (st["import_app"], fs["import_app"]),
+        "| hal.get(): Python %.0f + the SSD1306 init sequence %d | %.0f | %d | |" % (st["hal_python"], SSD1306_INIT_MS, st["hal"], fs["hal"]),
+        "| the scene and the main menu, to the first refresh | %.0f | %d | |" % (st["draw"], fs["draw"]),
+        "| displayio rendering the first frame (%d B) | %.0f | %d | |" % (m["start"]["bytes"], st["render"], fs["render"]),
+        "| the first frame on I2C (free in the emulator) | %.0f | 0 | |" % st["i2c"],
+        "| code.py start to the main menu on the panel | %.0f | %d | ≤ %d |" % (st["menu"], fs["menu"], TARGETS["menu"]),
+        "",
+        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | firmware before | longest loop turn (p99) | positions a second |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    press = new["play"]["median"]
+    for (lv, pl), g in ms.items():
+        fg = rp2040_factor(g["calibration"]) * CIRCUITPYTHON_SLOWER
+        d = decision_model(g, fg, press)
+        fw = FIRMWARE.get((lv, pl), {})
+        tg = TARGETS.get(lv, {})
+        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %s | %.0f (%.0f) | %.0f |" % (
+            lv, pl, d["n"], d["median"], d["p90"], d["worst"],
+            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
+            ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["rate"]))
+    saves = sorted(t * f for t, _, _ in m["saves"])
+    if saves:
+        out += [
+            "",
+            "| a game write, after its frame (App.store_call: device/store.py loaded, encoded, the nvm slice), ms | %d writes | median %.0f | worst %.0f |"
+            % (len(saves), statistics.median(saves), saves[-1]),
+            "|---|---|---|---|",
+            "| the flash under it: a 4 KB sector erased (45 ms typical, 400 ms most), 16 pages of 0.4 ms | | %.0f | 400+ |" % FLASH_WRITE_MS,
+        ]
+    loops = ", ".join("%s %dp %.2f s" % (lv, pl, g["calibration"]) for (lv, pl), g in ms.items())
+    out += [
+        "",
+        "Model (tools/bench_device.py): Python is the VM's time x the RP2040 factor of the calibration loop timed "
+        "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER); keypad scan: the edge waits for the next "
+        "scan, 0-%d ms; the loop's idle: a press waits for the idle's slice, 0-%d ms (before: the whole h.idle(20), "
+        "0-20 ms); displayio rendering %.0f ms a whole frame (the firmware's first frame), by the bytes; I2C: bytes x 9 "
+        "bits / 400 kHz. Each press's edge at %d x %d points of the scan and the idle. The firmware column's model: "
+        "the same presses with the idle slept whole and the I2C free, as the emulator measured."
+        % (loops, CIRCUITPYTHON_SLOWER, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS, GRID, GRID),
+    ]
     return out
-
-
-def tables(m):
-    """lines() for measure()'s figures, calibrated by its own loop."""
-    from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor
-    f = rp2040_factor(m["calibration"])
-    return lines(estimates(m, f), estimates(m, f * CIRCUITPYTHON_SLOWER))
 
 
 def main(argv=None):
     from tools.cmdline import Parser
-    from tools.calibrate import rp2040_factor
     Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0]).parse_args(argv)
-    m = measure()
-    loop = m["calibration"]
-    print("\n".join(tables(m)))
-    print("\nVM calibration loop %.2f s (RP2040 factor %.1fx); %d refreshes; game %s"
-          % (loop, rp2040_factor(loop), m["frames"], "finished" if m["done"] else "NOT finished"))
+    ms = measure_all()
+    print("\n".join(tables(ms)))
+    for (lv, pl), g in ms.items():
+        print("%s %d players: %d refreshes; game %s" % (lv, pl, g["frames"], "finished" if g["done"] else "NOT finished"))
 
 
 if __name__ == "__main__":

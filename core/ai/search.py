@@ -24,8 +24,10 @@ arena), and optionally a deadline on a clock (an object with ``ticks_ms()``
 and ``since(ticks)``, such as hal.clock.Clock: one wrap-safe arithmetic).
 The search looks at the clock every 8 positions and, once the deadline has
 passed, drops the world in progress and answers with what the finished
-worlds say (the one-ply values when none finished). Allocates nothing per
-decision.
+worlds say (the one-ply values when none finished). With a clock a step
+searches at most SLICE positions and holds its pass for the next (time
+slicing: the same decision, the device's buttons read between). Allocates
+nothing per decision.
 """
 from array import array
 
@@ -40,6 +42,19 @@ _MIN_WORLDS = const(8)  # anytime: go deeper only while this many worlds fit
 # last deal may spend twice the work (and the deadline)
 _LONG = const(2)
 _CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 18 ms)
+# time slicing (a search with a clock, the device): a step searches at most
+# this many positions of a pass, then holds the pass (its frames stay as
+# they are) and returns, so that the device answers its buttons; the next
+# step goes on where it stopped. The values are the same as unsliced: only
+# where a step ends changes. About 2.9 ms a position on a board
+# (core/ai/player.py POSITIONS_PER_SECOND): a step of 12 positions (13 with
+# the one that ends it) about 38 ms, under the 50 ms a turn of the loop may take
+SLICE = const(12)
+_HELD = const(2)  # _pass(): held at a slice's end (else 1 done, 0 dropped)
+# slot 0 of the frame arrays holds a held pass: depth_left the ply _value's
+# loop goes on from (0: none held), best_v the value found there, alpha the
+# root's floor, beta the root play's place in the order
+_HOLD = const(0)
 
 
 class Search(Roots):
@@ -77,6 +92,10 @@ class Search(Roots):
         self.sets = 0  # enumerated: whole sets searched (the last one's totals in one_ply)
         self.set_cut = False  # a world of this set stopped short of the hand's end
         self.first = 0  # one world: the root play searched first (the last set's best)
+        # time slicing (SLICE): positions (leaves at the hand's end included)
+        # left in this step's slice; a pass held at its end is kept in the
+        # frame arrays' slot 0, which no ply uses (_HOLD)
+        self.slice_left = 0
 
     def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
         """Start a decision; then call step() until it returns True (or time
@@ -118,6 +137,7 @@ class Search(Roots):
         self.sets = 0
         self.set_cut = False
         self.first = 0
+        self.depth_left[_HOLD] = 0
         self.finished = self.n == 1
         for i in range(self.n):
             self.totals[i] = 0
@@ -171,6 +191,8 @@ class Search(Roots):
         if self.exact and not self.enum:
             # (a fixed budget: with work, begin() enumerates the one world)
             ok = self._pass(n, self.depth, self.worlds * self.nodes_per_world)
+            if ok == _HELD:
+                return False
             self.spent += self.nodes
             if ok:
                 for i in range(n):
@@ -184,10 +206,13 @@ class Search(Roots):
         elif self.work:
             self._anytime(n, totals)
         else:
-            if self.tried:
-                self.sampler.sample(self.obs, self.world, self.prng, -1 - self.tried)
-            self.tried += 1
+            if not self.depth_left[_HOLD]:
+                if self.tried:
+                    self.sampler.sample(self.obs, self.world, self.prng, -1 - self.tried)
+                self.tried += 1
             ok = self._pass(n, self.depth, self.nodes_per_world)
+            if ok == _HELD:
+                return False
             self.spent += self.nodes
             if ok:
                 for i in range(n):
@@ -214,7 +239,9 @@ class Search(Roots):
         # this pass's world (the first one: dealt by begin()): the t-th
         # split in the enumeration's order, or one sampled
         t = self.tried if exact else self.samples_done
-        if (self.tried or self.sets) if exact else not self.probing:
+        if self.depth_left[_HOLD]:
+            pass  # the pass held at the last step's end goes on: its world is dealt
+        elif (self.tried or self.sets) if exact else not self.probing:
             if self.enum:
                 t = (self.offset + t * self.stride) % self.enum
             else:
@@ -223,6 +250,8 @@ class Search(Roots):
         # one world (two players, exact): only the best play matters; the
         # last set's best is searched first
         ok = self._pass(n, self.depth, left, self.first if exact and self.enum == 1 else -1)
+        if ok == _HELD:
+            return
         cost = self.nodes
         self.spent += cost
         if not ok:
@@ -287,7 +316,10 @@ class Search(Roots):
             self.finished = True
 
     def best(self):
-        """The chosen root play's index, after begin() and steps."""
+        """The chosen root play's index, after begin() and steps (a pass
+        held at a slice's end is let go: its world is given back)."""
+        if self.depth_left[_HOLD]:
+            self._release()
         n = self.n
         if n == 1:
             return 0
@@ -306,42 +338,87 @@ class Search(Roots):
         return best
 
     def _pass(self, n, depth, cap, first=-1):
-        """Search every root play depth plies into self.cur; False when the
-        search needed more than cap positions or the deadline passed.
+        """Search every root play depth plies into self.cur: 1 done, 0
+        when the search needed more than cap positions or the deadline
+        passed, _HELD when the step's slice ended (SLICE positions, with a
+        clock; the next call, with the same arguments, goes on from there).
 
         first >= 0: only the best play matters (one world: nothing is
         summed). That play is searched first, and the others only as far as
         it takes to see that they are no better (alpha-beta at the root:
         such a play's value is set just below the best's)."""
         w = self.world
-        self.nodes = 0
-        self.node_cap = cap
-        self.aborted = False
-        self.cut = False
+        j = 0
         floor = -_INF
-        for j in range(n):
+        hold = self.depth_left[_HOLD]
+        if hold:
+            self.depth_left[_HOLD] = 0
+            j = self.beta[_HOLD]
+            floor = self.alpha[_HOLD]
+        else:
+            self.nodes = 0
+            self.node_cap = cap
+            self.aborted = False
+            self.cut = False
+        self.slice_left = SLICE if self.clock is not None else _INF
+        while j < n:
             i = j
             if first >= 0:
                 # first, then the others in their order
                 i = first if j == 0 else (j - 1 if j <= first else j)
-            w.apply(self.root[2 * i], self.root[2 * i + 1])
-            v = self._value(depth - 1, floor)
+            if hold:
+                v = self._run(hold, self.best_v[_HOLD])
+                hold = 0
+            else:
+                w.apply(self.root[2 * i], self.root[2 * i + 1])
+                v = self._value(depth - 1, floor)
+            if self.depth_left[_HOLD]:
+                self.beta[_HOLD] = j
+                self.alpha[_HOLD] = floor
+                return _HELD
             w.undo_play()
             if self.aborted:
-                return False
+                return 0
             if first >= 0:
                 if v > floor:
                     floor = v
                 else:
                     v = floor - 1  # at most the best so far: below it, whatever the order
             self.cur[i] = v
-        return True
+            j += 1
+        return 1
+
+    def _release(self):
+        # a held pass let go: every play and deal made below the root play
+        # given back, then the root play (the world as the decision dealt it)
+        w = self.world
+        p = self.depth_left[_HOLD]
+        self.depth_left[_HOLD] = 0
+        if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
+            w.undeal()
+        while p > 1:
+            p -= 1
+            w.undo_play()
+            if self.dealt[p]:
+                w.undeal()
+        w.undo_play()
 
     def _value(self, depth, floor=-_INF):
         """Alpha-beta value for self.side (quarter points) of the world as it
         stands (a root play just made), searched depth plies; iterative.
         floor: a value already reached at the root (the result is exact
         above it, and only at most it below)."""
+        self.alpha[1] = floor
+        self.beta[1] = _INF
+        self.depth_left[1] = depth if depth > 0 else 0
+        v = self._open(1)
+        self.slice_left -= 1
+        return self._run(1, v)
+
+    def _run(self, p, v):
+        # _value's loop from ply p, v (_OPEN: the frame lists its plays, else
+        # the value just found there); at a slice's end it stops with p and
+        # v kept in slot _HOLD for the next call
         w = self.world
         alpha = self.alpha
         beta = self.beta
@@ -350,11 +427,7 @@ class Search(Roots):
         depth_left = self.depth_left
         dealt = self.dealt
         plays = self.plays
-        p = 1
-        alpha[1] = floor
-        beta[1] = _INF
-        depth_left[1] = depth if depth > 0 else 0
-        v = self._open(1)
+        left = self.slice_left
         while True:
             if v == _OPEN:
                 if alpha[p] < beta[p] and plays.next(p):
@@ -372,11 +445,17 @@ class Search(Roots):
                             if dealt[p]:
                                 w.undeal()
                         return 0
+                    left -= 1
+                    if left <= 0:
+                        depth_left[_HOLD] = p
+                        best[_HOLD] = v
+                        return 0
                     continue
                 v = best[p]  # every play tried (or a cut-off): the frame is done
                 if dealt[p]:
                     w.undeal()
             if p == 1:
+                self.slice_left = left
                 return v
             p -= 1
             w.undo_play()

@@ -23,11 +23,13 @@ KINDS = ("cycle", "cycle", "move", "move", "play", "menu")
 
 
 class Recorder:
-    """ms: a function giving milliseconds (a float); level: the AI's."""
+    """ms: a function giving milliseconds (a float); level: the AI's;
+    players: the game's (one person, the others AI seats)."""
 
-    def __init__(self, ms, level="hard", seed=1):
+    def __init__(self, ms, level="hard", seed=1, players=2):
         self.ms = ms
         self.level = level
+        self.players = players
         self.lcg = seed
         self.frames = 0         # refreshes so far
         self.last = 0.0         # when the last refresh was asked for
@@ -93,6 +95,7 @@ class Recorder:
             if m.kind == "new":
                 from core.ai import LEVELS
                 m.items[0][2] = LEVELS.index(self.level)
+                m.items[1][2] = list(m.items[1][1]).index(self.players)
                 m.cur = [it[0] for it in m.items].index("Start")
             H.tap(4)                            # main menu: New game (no save yet)
             return
