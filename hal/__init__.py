@@ -95,13 +95,18 @@ def run(main):
         report(e)
         import sys
         if sys.implementation.name == "circuitpython":
-            _wait_forever()
+            _wait_forever(e)
         return None
     return main(h)
 
 
-def _wait_forever():
-    # keep the message on the OLED: code.py ending would hand it back to the REPL
+def _wait_forever(err):
+    # keep the message on the OLED (its pages in turn): code.py ending would
+    # hand the panel back to the REPL
     import time
+    from hal.report import FLIP_S, flip
+    n = 0
     while True:
-        time.sleep(1)
+        time.sleep(FLIP_S)
+        n += 1
+        flip(err, n)

@@ -1,7 +1,9 @@
 """Open an SSD1306 128x64 on I2C through displayio (CircuitPython 9/10, Blinka).
 
-``open_ssd1306`` releases any previous display, checks that something
-answers at ``address`` (so a wrong address or a missing panel is a
+``release()`` lets go of the display CircuitPython kept from the last
+code.py (and the I2C bus and pins it holds): call it before the bus is
+made, or busio.I2C raises "GP5 in use" after every soft reload.
+``open_ssd1306`` checks that something answers at ``address`` (so a wrong address or a missing panel is a
 HalError naming the setting, not a bare traceback) and builds
 ``adafruit_displayio_ssd1306.SSD1306`` with ``auto_refresh=False``.
 """
@@ -22,13 +24,17 @@ def probe(i2c, address, setting="BASRA_OLED_ADDRESS"):
     if not found:
         raise HalError("no I2C device answers: is the OLED wired to SDA/SCL "
                        "(settings BASRA_SDA, BASRA_SCL) and powered?", "BASRA_SDA")
-    raise HalError("no OLED at I2C address 0x%02X (%s); found %s"
-                   % (address, setting, " ".join("0x%02X" % a for a in found)), setting)
+    raise HalError("no OLED at I2C address 0x%02X (%s); found %s: set %s = 0x%02X"
+                   % (address, setting, " ".join("0x%02X" % a for a in found), setting, found[0]),
+                   setting)
+
+
+def release():
+    import displayio
+    displayio.release_displays()
 
 
 def open_ssd1306(i2c, address=0x3C, width=128, height=64, rotation=0, check=True):
-    import displayio
-    displayio.release_displays()
     if check:
         probe(i2c, address)
     try:

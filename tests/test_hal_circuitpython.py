@@ -25,14 +25,30 @@ class Pin:
 
 class Fakes:
     def __init__(self, monkeypatch, board_id="raspberry_pi_pico", settings=None,
-                 oled_at=0x3C, pullups=True, typed=True):
+                 oled_at=0x3C, pullups=True, typed=True, held=()):
         quiet_blinka_import()
         self.emu = SSD1306Emulator(oled_at)
         self.i2c_args = None
         self.keys = None
         self.settings = dict(settings or {})
         self.pwm = []
+        self.order = []         # busio.I2C and displayio.release_displays, as called
+        self.claimed = {}       # pin name -> what claimed it
+        self.held = set(held)   # pins something outside the game holds
         fakes = self
+
+        def claim(pin, what):
+            if pin in fakes.held or pin in fakes.claimed:
+                raise ValueError("%s in use" % pin)
+            fakes.claimed[pin] = what
+
+        import displayio
+        real_release = displayio.release_displays
+
+        def release_displays():
+            fakes.order.append("release_displays")
+            real_release()
+        monkeypatch.setattr(displayio, "release_displays", release_displays)
 
         board = types.ModuleType("board")
         board.board_id = board_id
@@ -43,6 +59,9 @@ class Fakes:
         busio = types.ModuleType("busio")
 
         def I2C(scl, sda, frequency=100000):
+            fakes.order.append("busio.I2C")
+            claim(scl.name, "I2C")
+            claim(sda.name, "I2C")
             fakes.i2c_args = (scl.name, sda.name, frequency)
             if not pullups:
                 raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
@@ -70,8 +89,8 @@ class Fakes:
             def __init__(self, pins, *, value_when_pressed, pull=False, interval=0.02,
                          max_events=64):
                 names = [p.name for p in pins]
-                if len(set(names)) != len(names):
-                    raise ValueError("pin in use")
+                for n in names:
+                    claim(n, "keys")
                 self.pins = names
                 self.value_when_pressed = value_when_pressed
                 self.pull = pull
@@ -95,6 +114,7 @@ class Fakes:
 
         class PWMOut:
             def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+                claim(pin.name, "pwm")
                 self.pin, self.frequency, self.duty_cycle = pin.name, frequency, duty_cycle
                 fakes.pwm.append(self)
         pwmio.PWMOut = PWMOut
@@ -192,7 +212,7 @@ def test_bad_pin_is_reported_on_serial_and_oled_without_traceback(monkeypatch, c
     monkeypatch.setattr(hal, "_installed", None)
     monkeypatch.setattr(sys.implementation, "name", "circuitpython")
     # hal.run waits forever on a board to keep the message up: stop it
-    def stop():
+    def stop(err):
         raise KeyboardInterrupt
     monkeypatch.setattr(hal, "_wait_forever", stop)
     called = []
@@ -235,3 +255,52 @@ def test_nvm_offset_must_leave_room_for_the_save(monkeypatch, offset, ok):
     with pytest.raises(hal.HalError) as e:
         f.open()
     assert e.value.setting == "BASRA_NVM_OFFSET" and str(offset) in e.value.message
+
+
+def test_the_display_kept_from_the_last_run_is_let_go_before_the_bus_is_made(monkeypatch):
+    # CircuitPython keeps the last display and its I2C pins after code.py
+    # ends; busio.I2C on them raises "GP5 in use" until release_displays()
+    f = Fakes(monkeypatch)
+    f.open()
+    assert f.order[:2] == ["release_displays", "busio.I2C"]
+
+
+def test_an_i2c_pin_held_outside_the_game_is_retried_then_named_with_the_fix(monkeypatch):
+    f = Fakes(monkeypatch, held=("GP5",))
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    assert f.order == ["release_displays", "busio.I2C", "release_displays", "busio.I2C"]
+    m = e.value.message
+    assert "GP5 in use" in m and "BASRA_SDA, BASRA_SCL" in m
+    assert "boot.py" in m and "Ctrl-D" in m and "unplug" in m
+    assert getattr(e.value, "display", None) is None     # no panel yet: serial only
+
+
+@pytest.mark.parametrize("key, pin, others", [
+    ("BASRA_BTN_A", "GP5", "BASRA_SCL and BASRA_BTN_A"),
+    ("BASRA_PIEZO", "GP14", "BASRA_BTN_A and BASRA_PIEZO"),
+])
+def test_a_pin_set_twice_names_both_settings_on_serial_and_oled(monkeypatch, key, pin, others):
+    f = Fakes(monkeypatch, settings={key: pin})
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    assert e.value.message == "%s in use: it is %s; give each its own pin in settings.toml" % (pin, others)
+    assert e.value.display is not None      # the OLED works by then: shown there too
+
+
+def test_a_long_message_is_shown_in_pages_that_turn(monkeypatch, capsys):
+    from hal import report
+    f = Fakes(monkeypatch, settings={"BASRA_BTN_B": "GP99"})
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    err = e.value
+    report.report(err)
+    assert "GP99" in capsys.readouterr().out
+    assert len(err.pages) >= 2 and all(len(p) <= report.ROWS for p in err.pages)
+    words = " ".join(" ".join(p) for p in err.pages)
+    assert "boards.md" in words     # the fix, past the first page
+    first = bytes(f.emu.ram)
+    report.flip(err, 1)
+    assert bytes(f.emu.ram) != first
+    report.flip(err, len(err.pages))     # round again to the first page
+    assert bytes(f.emu.ram) == first
