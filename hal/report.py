@@ -69,6 +69,17 @@ def report(err):
     return message
 
 
+def wait(err):
+    """Keep the message on the OLED, its pages in turn, for good: code.py
+    ending would hand the panel back to CircuitPython's console."""
+    import time
+    n = 0
+    while True:
+        time.sleep(FLIP_S)
+        n += 1
+        flip(err, n)
+
+
 def flip(err, n):
     """Show page n (counting round) of a message report() put on the OLED."""
     p = getattr(err, "pages", None)

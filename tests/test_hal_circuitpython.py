@@ -214,7 +214,8 @@ def test_bad_pin_is_reported_on_serial_and_oled_without_traceback(monkeypatch, c
     # hal.run waits forever on a board to keep the message up: stop it
     def stop(err):
         raise KeyboardInterrupt
-    monkeypatch.setattr(hal, "_wait_forever", stop)
+    from hal import report
+    monkeypatch.setattr(report, "wait", stop)
     called = []
     with pytest.raises(KeyboardInterrupt):
         hal.run(lambda h: called.append(h))
