@@ -305,3 +305,43 @@ def test_a_long_message_is_shown_in_pages_that_turn(monkeypatch, capsys):
     assert bytes(f.emu.ram) != first
     report.flip(err, len(err.pages))     # round again to the first page
     assert bytes(f.emu.ram) == first
+
+
+def _panel_start(monkeypatch, fast):
+    """The commands an SSD1306 gets while the HAL opens it, and the waits
+    busdisplay makes between them (ms)."""
+    import busdisplay
+
+    import hal.oled as oled
+    waits = []
+    sleep = busdisplay.time.sleep
+
+    def timed(s):
+        if sys._getframe(1).f_code.co_name == "__init__":   # BusDisplay's, after each command
+            waits.append(round(s * 1000))
+        sleep(s)
+    monkeypatch.setattr(busdisplay.time, "sleep", timed)
+    if not fast:
+        monkeypatch.setattr(oled, "_DRIVERS", b"not the driver's")
+    f = Fakes(monkeypatch)
+    got = []
+    command = f.emu._command
+
+    def logged(cmd, params):
+        got.append((cmd, params))
+        command(cmd, params)
+    f.emu._command = logged
+    f.open()
+    return sorted(got), waits, f.emu
+
+
+def test_the_panel_gets_the_drivers_commands_without_its_130_ms_of_waits(monkeypatch):
+    fast, fast_waits, emu = _panel_start(monkeypatch, fast=True)
+    slow, slow_waits, _ = _panel_start(monkeypatch, fast=False)
+    assert sum(slow_waits) == 130           # 13 commands, 10 ms after each
+    assert sum(fast_waits) == 0
+    # the same commands and values, and a column window (0..127) besides
+    assert [c for c in fast if c[0] != 0x21] == [c for c in slow if c[0] != 0x21]
+    assert emu.on and emu.mode == 0
+    import adafruit_displayio_ssd1306 as lib
+    assert lib._INIT_SEQUENCE != b"" and lib._INIT_SEQUENCE == __import__("hal.oled").oled._DRIVERS
