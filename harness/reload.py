@@ -68,7 +68,8 @@ class ReloadingBoard:
     def run(self, scenario, limit=3000):
         """One code.py run to its reload; returns the run's record (dict):
         reloaded_in, stack (the files the reload unwound, innermost first),
-        kept, game, saved, screen, resumed, continue, serial."""
+        kept, game, saved, screen, resumed, continue, init_ms (what
+        busdisplay waits sending the panel's init sequence), serial."""
         script = "KEPT = %r\nNVM = %r\nSCENARIO = %r\nLIMIT = %d\n" % (
             self.kept, self.nvm.hex(), scenario, limit) + SCRIPT
         trees = ["core", "hal", "device", ("harness/mpstub", "/app/mpstub"), self._lib]

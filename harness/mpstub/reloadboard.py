@@ -284,7 +284,8 @@ def end():
            "frames": seen["frames"], "kept": list(d.pins) if d is not None else [],
            "nvm": bytes(mnt.b).hex(), "game": game_state(app),
            "screen": _screen(app), "resumed": seen.get("resumed"),
-           "continue": seen.get("continue"), "stack": seen.get("stack")}
+           "continue": seen.get("continue"), "stack": seen.get("stack"),
+           "init_ms": H.init_ms[0]}
     if app is not None:
         from device.store import reopen
         NVM.armed = False
