@@ -19,6 +19,7 @@ from hal.mem import CODE_ON_HEAP, drop
 # (h.link's opener is in hal/linkopen.py: nothing refers to this module after)
 _OPENING = ("hal.circuitpython", "hal.profiles", "hal.settings", "hal.oled")
 
+_OWN = "; give each its own pin"
 STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
 
 _BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
@@ -28,14 +29,9 @@ _BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
 def _pin(board, name, key):
     pin = getattr(board, name, None)
     if pin is None:
-        raise base.HalError("%s = \"%s\": this board has no pin board.%s; set it in "
-                            "settings.toml to one it has (boards.md)" % (key, name, name), key)
+        raise base.HalError("%s = \"%s\": this board has no pin board.%s; use one it has "
+                            "(boards.md)" % (key, name, name), key)
     return pin
-
-
-def _sharing(pins, name, key):
-    """The other settings that name pin ``name`` (pins: profiles.resolve's)."""
-    return [k for f, (n, k) in pins.items() if n == name and k != key]
 
 
 def _in_use(e, pins, what, key):
@@ -46,13 +42,12 @@ def _in_use(e, pins, what, key):
     if not text.endswith(" in use"):
         return base.HalError("%s (%s): %s" % (what, key, text), key)
     name = text[:-7]
-    others = _sharing(pins, name, None)
+    # the settings that name the pin (pins: profiles.resolve's)
+    others = [k for n, k in pins.values() if n == name]
     if len(others) > 1:
-        return base.HalError("%s in use: it is %s; give each its own pin in settings.toml"
-                             % (name, " and ".join(others)), key)
-    return base.HalError("%s (%s): %s in use by something outside the game (boot.py, "
-                         "or a display not let go); press Ctrl-D, or unplug the board and "
-                         "plug it in again" % (what, key, name), key)
+        return base.HalError("%s in use: it is %s%s" % (name, " and ".join(others), _OWN), key)
+    return base.HalError("%s (%s): %s in use outside the game (boot.py?); press Ctrl-D, "
+                         "or unplug the board" % (what, key, name), key)
 
 
 def _open_i2c(board, busio, pins, freq, release):
@@ -88,8 +83,7 @@ def _open_keys(board, keypad, pins):
         if name is None:
             continue
         if name in used:
-            raise base.HalError("%s and %s both use %s; give each its own pin in settings.toml"
-                                % (used[name], key, name), key)
+            raise base.HalError("%s and %s both use %s%s" % (used[name], key, name, _OWN), key)
         used[name] = key
         key_pins.append(_pin(board, name, key))
         key_map.append(button)
