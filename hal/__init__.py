@@ -87,21 +87,14 @@ def get():
 
 def run(main):
     """Call ``main(get())``; a HalError is printed (and shown on the OLED when
-    it works) instead of a traceback, then the board waits."""
+    it works) instead of a traceback, then the board waits (hal/report.py)."""
     try:
         h = get()
     except HalError as e:
-        from hal.report import report
-        report(e)
+        from hal import report
+        report.report(e)
         import sys
         if sys.implementation.name == "circuitpython":
-            _wait_forever()
+            report.wait(e)
         return None
     return main(h)
-
-
-def _wait_forever():
-    # keep the message on the OLED: code.py ending would hand it back to the REPL
-    import time
-    while True:
-        time.sleep(1)

@@ -22,7 +22,7 @@ def open_hal(settings=None, pins=BONNET):
     from hal.clock import Clock
     from hal.display import Display
     from hal.keys import PolledKeys
-    from hal.oled import open_ssd1306
+    from hal.oled import open_ssd1306, release
     from hal.settings import Settings
     from hal.filestore import FileStore
     from hal.blinkarefresh import match_circuitpython
@@ -32,6 +32,7 @@ def open_hal(settings=None, pins=BONNET):
         settings = Settings(os.environ.get)
     address = settings.number("BASRA_OLED_ADDRESS", 0x3C)
     rotation = settings.number("BASRA_OLED_ROTATION", 0)
+    release()
     try:
         i2c = board.I2C()
     except (RuntimeError, ValueError, OSError) as e:

@@ -19,6 +19,7 @@ from hal.mem import CODE_ON_HEAP, drop
 # (h.link's opener is in hal/linkopen.py: nothing refers to this module after)
 _OPENING = ("hal.circuitpython", "hal.profiles", "hal.settings", "hal.oled")
 
+_OWN = "; give each its own pin"
 STORE_BYTES = 256  # the byte store the app needs (device/save.py: two 128-byte slots)
 
 _BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
@@ -28,25 +29,49 @@ _BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
 def _pin(board, name, key):
     pin = getattr(board, name, None)
     if pin is None:
-        raise base.HalError("%s = \"%s\": this board has no pin board.%s" % (key, name, name), key)
+        raise base.HalError("%s = \"%s\": this board has no pin board.%s; use one it has "
+                            "(boards.md)" % (key, name, name), key)
     return pin
 
 
-def _open_i2c(board, busio, pins, freq):
+def _in_use(e, pins, what, key):
+    """HalError for ValueError ``e`` ("GP5 in use") of ``what`` opened on the
+    pin of setting ``key``: which setting or what else holds the pin, and
+    the fix."""
+    text = "%s" % (e,)
+    if not text.endswith(" in use"):
+        return base.HalError("%s (%s): %s" % (what, key, text), key)
+    name = text[:-7]
+    # the settings that name the pin (pins: profiles.resolve's)
+    others = [k for n, k in pins.values() if n == name]
+    if len(others) > 1:
+        return base.HalError("%s in use: it is %s%s" % (name, " and ".join(others), _OWN), key)
+    return base.HalError("%s (%s): %s in use outside the game (boot.py?); press Ctrl-D, "
+                         "or unplug the board" % (what, key, name), key)
+
+
+def _open_i2c(board, busio, pins, freq, release):
     sda_name, sda_key = pins["sda"]
     scl_name, scl_key = pins["scl"]
     if sda_name is None or scl_name is None:
         raise base.HalError("no I2C pins: set BASRA_SDA and BASRA_SCL", "BASRA_SDA")
     sda = _pin(board, sda_name, sda_key)
     scl = _pin(board, scl_name, scl_key)
-    try:
-        return busio.I2C(scl, sda, frequency=freq)
-    except RuntimeError as e:   # "No pull up found on SDA or SCL; check your wiring"
-        raise base.HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s; is the OLED "
-                       "connected?" % (sda_name, scl_name, e), "BASRA_SDA")
-    except ValueError as e:     # "Invalid pins", "GP4 in use"
-        raise base.HalError("I2C on SDA=%s SCL=%s (BASRA_SDA, BASRA_SCL): %s"
-                       % (sda_name, scl_name, e), "BASRA_SDA")
+    what = "I2C on SDA=%s SCL=%s" % (sda_name, scl_name)
+    for tries in (1, 0):
+        try:
+            return busio.I2C(scl, sda, frequency=freq)
+        except RuntimeError as e:   # "No pull up found on SDA or SCL; check your wiring"
+            raise base.HalError("%s (BASRA_SDA, BASRA_SCL): %s; is the OLED connected "
+                                "and powered?" % (what, e), "BASRA_SDA")
+        except ValueError as e:     # "Invalid pins", "GP5 in use"
+            if not tries:
+                raise _in_use(e, pins, what, "BASRA_SDA, BASRA_SCL")
+            # the display of the last run should be let go by now; once more,
+            # after whatever of this run still holds the pins is collected
+            import gc
+            gc.collect()
+            release()
 
 
 def _open_keys(board, keypad, pins):
@@ -58,7 +83,7 @@ def _open_keys(board, keypad, pins):
         if name is None:
             continue
         if name in used:
-            raise base.HalError("%s and %s both use %s" % (used[name], key, name), key)
+            raise base.HalError("%s and %s both use %s%s" % (used[name], key, name, _OWN), key)
         used[name] = key
         key_pins.append(_pin(board, name, key))
         key_map.append(button)
@@ -70,7 +95,7 @@ def _open_keys(board, keypad, pins):
         keys = keypad.Keys(tuple(key_pins), value_when_pressed=False, pull=True,
                            interval=0.01, max_events=16)
     except ValueError as e:     # a pin in use or without pull-up
-        raise base.HalError("buttons (BASRA_BTN_*): %s" % (e,), "BASRA_BTN_A")
+        raise _in_use(e, pins, "buttons", "BASRA_BTN_*")
     return keys, key_map
 
 
@@ -91,7 +116,7 @@ def open_hal(settings=None):
     from hal.buttons import Buttons
     from hal.clock import Clock
     from hal.display import Display
-    from hal.oled import open_ssd1306
+    from hal.oled import open_ssd1306, release
     from hal.profiles import resolve
     from hal.settings import Settings
 
@@ -105,7 +130,10 @@ def open_hal(settings=None):
         raise base.HalError("BASRA_OLED_ROTATION must be 0 or 180, not %s" % rotation,
                        "BASRA_OLED_ROTATION")
 
-    i2c = _open_i2c(board, busio, pins, settings.number("BASRA_I2C_FREQ", 400000))
+    # CircuitPython keeps the last display, with the I2C bus and pins it holds,
+    # after code.py ends (a reload, Ctrl-D, an error): let it go first
+    release()
+    i2c = _open_i2c(board, busio, pins, settings.number("BASRA_I2C_FREQ", 400000), release)
     raw = open_ssd1306(i2c, address, rotation=rotation)
     try:
         clock = Clock()
@@ -116,7 +144,10 @@ def open_hal(settings=None):
         piezo, key = pins["piezo"]
         if piezo is not None:
             from hal.sound import Piezo
-            sound = Piezo(_pin(board, piezo, key), clock)
+            try:
+                sound = Piezo(_pin(board, piezo, key), clock)
+            except ValueError as e:
+                raise _in_use(e, pins, "the piezo", key)
         battery = None
         vbat, key = pins["vbat"]
         if vbat is not None:
@@ -150,6 +181,7 @@ def _open_storage(settings):
     from hal.storage import ByteStore
     offset = settings.number("BASRA_NVM_OFFSET", 0)
     if offset < 0 or offset + STORE_BYTES > len(nvm):
-        raise base.HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm"
-                       % (offset, len(nvm)), "BASRA_NVM_OFFSET")
+        raise base.HalError("BASRA_NVM_OFFSET = %d leaves no room in %d bytes of nvm: "
+                            "set it to 0..%d" % (offset, len(nvm), len(nvm) - STORE_BYTES),
+                            "BASRA_NVM_OFFSET")
     return ByteStore(nvm, offset)

@@ -197,7 +197,7 @@ class Simulator:
     def __init__(self, seed=0, save=None, rotation=0, buttons=6, realtime=False,
                  address=0x3C, link=None):
         quiet_blinka_import()
-        from hal.oled import open_ssd1306
+        from hal.oled import open_ssd1306, release
         self.emu = SSD1306Emulator(address)
         self.i2c = EmulatedI2C({address: self.emu})
         self.clock = SimClock(realtime)
@@ -205,6 +205,7 @@ class Simulator:
         self.refreshes = []
         self.on_refresh = None
         self.on_idle = None       # driver hook: on_idle(sim, ms)
+        release()
         raw = open_ssd1306(self.i2c, address, WIDTH, HEIGHT, rotation)
         self.init_stats = self.emu.stats()
         self.display = SimDisplay(raw, self.emu, self)

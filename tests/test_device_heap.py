@@ -16,8 +16,11 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     # storage's code cut since the measurement (the record API and FileStore,
     # now hal/filestore.py: 1.9 KB), against CircuitPython's 24.4 KB measured
     # with both held: within 10% (issue 15's tolerance) of the one less the
-    # other
-    assert 0.9 * (MEASURED_KB["hal"] - 5.0 - 1.9) <= table["hal"] <= MEASURED_KB["hal"] * 1.1, table
+    # other; and less 1.8 KB since issue 27 moved hal.run's wait into
+    # hal/report.py (loaded only on a set-up problem): the model's reading of
+    # this moment went from 17,904 to 16,048 bytes with hal/__init__.py the
+    # only change (tools.heap.board(games=1), one layout)
+    assert 0.9 * (MEASURED_KB["hal"] - 5.0 - 1.9 - 1.8) <= table["hal"] <= MEASURED_KB["hal"] * 1.1, table
     # the menu's code (device/menu.py) is held only while a menu is open,
     # never at the table
     held = {key: mods for key, label, kb, ref, mods in rows}

@@ -25,14 +25,30 @@ class Pin:
 
 class Fakes:
     def __init__(self, monkeypatch, board_id="raspberry_pi_pico", settings=None,
-                 oled_at=0x3C, pullups=True, typed=True):
+                 oled_at=0x3C, pullups=True, typed=True, held=()):
         quiet_blinka_import()
         self.emu = SSD1306Emulator(oled_at)
         self.i2c_args = None
         self.keys = None
         self.settings = dict(settings or {})
         self.pwm = []
+        self.order = []         # busio.I2C and displayio.release_displays, as called
+        self.claimed = {}       # pin name -> what claimed it
+        self.held = set(held)   # pins something outside the game holds
         fakes = self
+
+        def claim(pin, what):
+            if pin in fakes.held or pin in fakes.claimed:
+                raise ValueError("%s in use" % pin)
+            fakes.claimed[pin] = what
+
+        import displayio
+        real_release = displayio.release_displays
+
+        def release_displays():
+            fakes.order.append("release_displays")
+            real_release()
+        monkeypatch.setattr(displayio, "release_displays", release_displays)
 
         board = types.ModuleType("board")
         board.board_id = board_id
@@ -43,6 +59,9 @@ class Fakes:
         busio = types.ModuleType("busio")
 
         def I2C(scl, sda, frequency=100000):
+            fakes.order.append("busio.I2C")
+            claim(scl.name, "I2C")
+            claim(sda.name, "I2C")
             fakes.i2c_args = (scl.name, sda.name, frequency)
             if not pullups:
                 raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
@@ -70,8 +89,8 @@ class Fakes:
             def __init__(self, pins, *, value_when_pressed, pull=False, interval=0.02,
                          max_events=64):
                 names = [p.name for p in pins]
-                if len(set(names)) != len(names):
-                    raise ValueError("pin in use")
+                for n in names:
+                    claim(n, "keys")
                 self.pins = names
                 self.value_when_pressed = value_when_pressed
                 self.pull = pull
@@ -95,6 +114,7 @@ class Fakes:
 
         class PWMOut:
             def __init__(self, pin, frequency=500, duty_cycle=0, variable_frequency=False):
+                claim(pin.name, "pwm")
                 self.pin, self.frequency, self.duty_cycle = pin.name, frequency, duty_cycle
                 fakes.pwm.append(self)
         pwmio.PWMOut = PWMOut
@@ -192,9 +212,10 @@ def test_bad_pin_is_reported_on_serial_and_oled_without_traceback(monkeypatch, c
     monkeypatch.setattr(hal, "_installed", None)
     monkeypatch.setattr(sys.implementation, "name", "circuitpython")
     # hal.run waits forever on a board to keep the message up: stop it
-    def stop():
+    def stop(err):
         raise KeyboardInterrupt
-    monkeypatch.setattr(hal, "_wait_forever", stop)
+    from hal import report
+    monkeypatch.setattr(report, "wait", stop)
     called = []
     with pytest.raises(KeyboardInterrupt):
         hal.run(lambda h: called.append(h))
@@ -235,3 +256,94 @@ def test_nvm_offset_must_leave_room_for_the_save(monkeypatch, offset, ok):
     with pytest.raises(hal.HalError) as e:
         f.open()
     assert e.value.setting == "BASRA_NVM_OFFSET" and str(offset) in e.value.message
+
+
+def test_the_display_kept_from_the_last_run_is_let_go_before_the_bus_is_made(monkeypatch):
+    # CircuitPython keeps the last display and its I2C pins after code.py
+    # ends; busio.I2C on them raises "GP5 in use" until release_displays()
+    f = Fakes(monkeypatch)
+    f.open()
+    assert f.order[:2] == ["release_displays", "busio.I2C"]
+
+
+def test_an_i2c_pin_held_outside_the_game_is_retried_then_named_with_the_fix(monkeypatch):
+    f = Fakes(monkeypatch, held=("GP5",))
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    assert f.order == ["release_displays", "busio.I2C", "release_displays", "busio.I2C"]
+    m = e.value.message
+    assert "GP5 in use" in m and "BASRA_SDA, BASRA_SCL" in m
+    assert "boot.py" in m and "Ctrl-D" in m and "unplug the board" in m
+    assert getattr(e.value, "display", None) is None     # no panel yet: serial only
+
+
+@pytest.mark.parametrize("key, pin, others", [
+    ("BASRA_BTN_A", "GP5", "BASRA_SCL and BASRA_BTN_A"),
+    ("BASRA_PIEZO", "GP14", "BASRA_BTN_A and BASRA_PIEZO"),
+])
+def test_a_pin_set_twice_names_both_settings_on_serial_and_oled(monkeypatch, key, pin, others):
+    f = Fakes(monkeypatch, settings={key: pin})
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    assert e.value.message == "%s in use: it is %s; give each its own pin" % (pin, others)
+    assert e.value.display is not None      # the OLED works by then: shown there too
+
+
+def test_a_long_message_is_shown_in_pages_that_turn(monkeypatch, capsys):
+    from hal import report
+    f = Fakes(monkeypatch, settings={"BASRA_BTN_B": "GP99"})
+    with pytest.raises(hal.HalError) as e:
+        f.open()
+    err = hal.HalError(e.value.message + " then press Ctrl-D to start again" * 3)
+    err.display = e.value.display
+    report.report(err)
+    assert "GP99" in capsys.readouterr().out
+    assert len(err.pages) >= 2 and all(len(p) <= report.ROWS for p in err.pages)
+    words = " ".join(" ".join(p) for p in err.pages)
+    assert words.endswith("start again")     # all of it, past the first page
+    first = bytes(f.emu.ram)
+    report.flip(err, 1)
+    assert bytes(f.emu.ram) != first
+    report.flip(err, len(err.pages))     # round again to the first page
+    assert bytes(f.emu.ram) == first
+
+
+def _panel_start(monkeypatch, fast):
+    """The commands an SSD1306 gets while the HAL opens it, and the waits
+    busdisplay makes between them (ms)."""
+    import busdisplay
+
+    import hal.oled as oled
+    waits = []
+    sleep = busdisplay.time.sleep
+
+    def timed(s):
+        if sys._getframe(1).f_code.co_name == "__init__":   # BusDisplay's, after each command
+            waits.append(round(s * 1000))
+        sleep(s)
+    monkeypatch.setattr(busdisplay.time, "sleep", timed)
+    if not fast:
+        monkeypatch.setattr(oled, "_DRIVERS", b"not the driver's")
+    f = Fakes(monkeypatch)
+    got = []
+    command = f.emu._command
+
+    def logged(cmd, params):
+        got.append((cmd, params))
+        command(cmd, params)
+    f.emu._command = logged
+    f.open()
+    return sorted(got), waits, f.emu
+
+
+def test_the_panel_gets_the_drivers_commands_without_its_130_ms_of_waits(monkeypatch):
+    fast, fast_waits, emu = _panel_start(monkeypatch, fast=True)
+    slow, slow_waits, _ = _panel_start(monkeypatch, fast=False)
+    assert sum(slow_waits) == 130           # 13 commands, 10 ms after each
+    assert sum(fast_waits) == 0
+    # the same commands and values, and a column window (0..127) besides
+    assert [c for c in fast if c[0] != 0x21] == [c for c in slow if c[0] != 0x21]
+    assert emu.on and emu.mode == 0
+    import adafruit_displayio_ssd1306 as lib
+    from hal.oled import _FAST
+    assert lib._INIT_SEQUENCE[:2] == b"\xae\x00" and lib._INIT_SEQUENCE != _FAST   # the driver's, put back

@@ -230,9 +230,34 @@ class _Supervisor:
         return clock.now & 0x1FFFFFFF
 
 
+def init_wait_ms(seq):
+    """The ms busdisplay.BusDisplay waits while it sends init sequence seq
+    (CircuitPython 10.2.1, shared-module/busdisplay/BusDisplay.c: 10 ms
+    after a command without the DELAY flag 0x80 on its length, else the
+    byte after its data; 255 means 500)."""
+    i = 0
+    ms = 0
+    n = len(seq)
+    while i < n:
+        size = seq[i + 1]
+        if size & 0x80:
+            size &= 0x7F
+            d = seq[i + 2 + size]
+            ms += 500 if d == 255 else d
+            i += 3 + size
+        else:
+            ms += 10
+            i += 2 + size
+    return ms
+
+
+init_ms = [0]       # init_wait_ms of the last display made (the model's, not timed)
+
+
 class BusDisplay:
     def __init__(self, bus, init_sequence, width=128, height=64, rotation=0,
                  auto_refresh=True, **kwargs):
+        init_ms[0] = init_wait_ms(init_sequence)
         self.width = width
         self.height = height
         self.rotation = rotation
