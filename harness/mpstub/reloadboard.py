@@ -176,7 +176,6 @@ class Time:
     def sleep(s):
         H.clock.now += int(s * 1000)
         seen["turns"] += 1
-        turn[0] = 0
         if seen["turns"] > LIMIT[0]:
             reload("sleep (turn limit)")
         if not H.keys.q and scenario[0] is not None:
@@ -194,18 +193,25 @@ class Time:
 class Supervisor(H._Supervisor):
     @staticmethod
     def ticks_ms():
-        turn[0] += 1
-        if AI[0] and turn[0] > 2:
-            # a clock read past the loop's own in one turn (the buttons',
-            # App.run's): the search's, every 8 positions of a step
-            app = _app()
-            if app is not None and app.sess is not None and app.sess.think == 1:
-                reload("ai")
+        if AI[0] and STEP[0]:
+            # a clock read inside a search step: the search's, every 8 positions
+            reload("ai")
         return H.clock.now & _MASK
 
 
-turn = [0]          # clock reads since the last sleep
+def _stepping(step):
+    """Search.step, noting that a step is under way (the AI's clock reads)."""
+    def stepping(self):
+        STEP[0] = True
+        try:
+            return step(self)
+        finally:
+            STEP[0] = False
+    return stepping
+
+
 AI = [False]        # reload at the next clock read inside a search step
+STEP = [False]      # a search step is under way (Search.step wrapped by mid_ai)
 LIMIT = [20000]     # loop turns before a reload whatever happens
 scenario = [None]   # called at a loop turn with no key waiting
 
@@ -353,7 +359,10 @@ def mid_game():
 
 def mid_ai():
     app = _app()
-    AI[0] = _plays(app) >= 3
+    if not AI[0] and _plays(app) >= 3:
+        from core.ai.search import Search
+        Search.step = _stepping(Search.step)
+        AI[0] = True
     _person(app)
 
 
