@@ -5,7 +5,7 @@ call by ``App.rare`` like device/menus.py; the game itself is
 device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
 from core.ai import LEVELS
-from core.presets import PRESETS, preset
+from core.presets import code_of, name_of, preset
 from device import link as L
 from device import linklobby as LB
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
@@ -86,7 +86,7 @@ def connect(app):
     glue = _open(app)
     if glue is None:
         return
-    LB.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
+    LB.start(glue.link, code_of(variant), players, layout, LEVELS.index(level), target)
     waiting(app)
 
 
@@ -98,7 +98,10 @@ def waiting(app):
 
 def _summary(prop):
     v, players, layout, level, target = prop
-    first = "%s, %d players" % (PRESETS[v] if v < len(PRESETS) else "?", players)
+    name = name_of(v)
+    if name is None:        # a build with a rule set this one lacks
+        return ["Rule set %d is not" % v, "in this device's", "build: update it."]
+    first = "%s, %d players" % (name, players)
     second = "to %d, AI %s" % (target, LEVELS[level] if level < len(LEVELS) else "?")
     if players == 4:
         return [first, second, "partner: %s" % LAYOUTS[layout & 1]]
@@ -131,7 +134,10 @@ def begin_game(app):
     try:
         levels = seat_levels(players, layout, LEVELS[level], lk.host)
         app.end_game()
-        sess = LinkSession(PRESETS[v], players, levels, target, lk.seed)
+        name = name_of(v)
+        if name is None:
+            raise ValueError("no rule set %d here" % v)
+        sess = LinkSession(name, players, levels, target, lk.seed)
     except (ValueError, IndexError):
         lk.differ(L.R_GAME)
         on_link(app)
@@ -181,8 +187,9 @@ def on_link(app):
         _lines(app, "linkhost", "CONNECTED", ["Other device found.", "It decides on:"]
                + _summary(LB.proposal(lk)) + ["B: cancel"], cur=0)
     elif st == L.OFFERED:
-        _lines(app, "linkoffer", "PROPOSED", _summary(LB.proposal(lk)),
-               [["Accept", None, 0, "accept"], ["Decline", None, 0, "decline"]])
+        prop = LB.proposal(lk)
+        accept = [["Accept", None, 0, "accept"]] if name_of(prop[0]) is not None else []
+        _lines(app, "linkoffer", "PROPOSED", _summary(prop), accept + [["Decline", None, 0, "decline"]])
     elif st == L.GAME:
         if glue.sess is None:
             begin_game(app)
