@@ -91,11 +91,6 @@ _group_x = bytearray(_MAX_GROUPS)
 _group_part = bytearray(_MAX_GROUPS)
 
 
-def slot(code, v):
-    """How many cards of value v a packed take holds."""
-    return (code >> 3 * (v - 1)) & 7
-
-
 def splits(cnt, v):
     """True when cnt[1..v] (cards per value) splits exactly into groups
     summing to v. Cards of value v are groups alone; for the rest, the
@@ -199,34 +194,29 @@ def bigger(take, t_off, limit, l_off, v):
     brings the sum to a multiple of v), each kept when it splits into
     groups of v. What is left then holds no group of v, which keeps the
     odometer small. No allocation."""
-    lo = 0
-    hi = 0
-    val = v
-    while val >= 1:
-        d = limit[val + l_off] - take[val + t_off]
-        if val > 5:
-            hi = (hi << 4) | d
-        else:
-            lo = (lo << 4) | d
-        val -= 1
+    lo = _pack(limit, 1, min(v, 5), -l_off) - _pack(take, 1, min(v, 5), -t_off)
+    hi = _pack(limit, 6, v, -l_off) - _pack(take, 6, v, -t_off)
     if _group_fits(lo, hi, v):
         return True
     c = _cur
-    total = 0
+    total = 0   # of values 2..v in c
+    ts = 0      # of the take
     val = 2
     while val <= v:
         c[val] = limit[val + l_off]
         total += val * c[val]
+        ts += val * take[val + t_off]
         val += 1
     low1 = take[1 + t_off]
     top1 = limit[1 + l_off]
+    ts += low1
     while True:
-        # the most Aces that bring the total to a multiple of v, then fewer
+        # the most Aces that bring the total to a multiple of v, then fewer,
+        # while c holds more than the take (it holds at least as much of each)
         a = top1 - (total + top1) % v
-        while a >= low1:
+        while a >= low1 and total + a > ts:
             c[1] = a
-            if _differs(c, take, t_off, v) and _splits(
-                    _pack(c, 1, min(v - 1, 5), 0), _pack(c, 6, v - 1, 0), v):
+            if _splits(_pack(c, 1, min(v - 1, 5), 0), _pack(c, 6, v - 1, 0), v):
                 return True
             a -= v
         # the odometer: the lowest value 2..v that can go down does, the
@@ -240,16 +230,6 @@ def bigger(take, t_off, limit, l_off, v):
             return False
         c[val] -= 1
         total -= val
-
-
-def _differs(c, take, t_off, v):
-    # c holds more cards than the take (it holds at least as many of each value)
-    val = 1
-    while val <= v:
-        if c[val] != take[val + t_off]:
-            return True
-        val += 1
-    return False
 
 
 # a Takes slot's state, bytes from the slot's offset
