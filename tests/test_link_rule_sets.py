@@ -80,4 +80,4 @@ def test_a_build_without_the_hosts_rule_set_says_so_and_cannot_accept(monkeypatc
     # should the game begin all the same (an ACCEPT raced it), the devices differ
     LM.begin_game(app)
     assert guest.state == L.DIFFER and guest.reason == L.R_GAME
-    assert app.screens[-1][0] == "linkdiff" and LM._REASONS[L.R_GAME] in app.screens[-1][2]
+    assert app.screens[-1][0] == "linkdiff" and "ANOTHER GAME" in app.screens[-1][2]
