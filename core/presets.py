@@ -15,7 +15,7 @@ The registry, ``RULE_SETS``, is a tuple of entries, one a rule set, each
 
 A new rule set is one more entry; the menus, the rule pages, the link and
 the saves read the registry (``PRESETS``: the names in menu order;
-``entry``, ``name_of``, ``code_of``).
+``name_of``, ``code_of``).
 
 Loaded only when a game is made (a new game, a saved one resumed, a link
 game agreed): on a board the device drops it afterwards, so its code does
@@ -59,14 +59,6 @@ BASE = (
 PRESETS = tuple(e[0] for e in RULE_SETS)   # the names, in menu order
 
 
-def entry(name):
-    """The registry entry of the rule set called name, or None."""
-    for e in RULE_SETS:
-        if e[0] == name:
-            return e
-    return None
-
-
 def name_of(code):
     """The name of the rule set with that link code, or None (a rule set
     this build does not have)."""
@@ -77,15 +69,11 @@ def name_of(code):
 
 
 def code_of(name):
-    """The link code of the rule set called name (ValueError when unknown)."""
-    return _entry(name)[1]
-
-
-def _entry(name):
-    e = entry(name)
-    if e is None:
-        raise ValueError("unknown rule set %r (known: %s)" % (name, ", ".join(PRESETS)))
-    return e
+    """The link code of the rule set called name, or None."""
+    for e in RULE_SETS:
+        if e[0] == name:
+            return e[1]
+    return None
 
 
 def check(r):
@@ -117,12 +105,16 @@ def preset(name, players=None, target=None):
         for k, _v in BASE:
             setattr(r, k, getattr(name, k))
     else:
-        fields = _entry(name)[2]
         r.name = name
         for k, v in BASE:
             setattr(r, k, v)
-        for k, v in fields:
-            setattr(r, k, v)
+        for e in RULE_SETS:
+            if e[0] == name:
+                for k, v in e[2]:
+                    setattr(r, k, v)
+                break
+        else:
+            raise ValueError("unknown rule set %r (known: %s)" % (name, ", ".join(PRESETS)))
     if players is not None:
         r.players = players
     if target is not None:

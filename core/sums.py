@@ -179,10 +179,10 @@ def _group_fits(lo, hi, v):
 _cur = bytearray(11)
 
 
-def bigger(take, t_off, limit, l_off, v):
+def bigger(cnt, o, floor, shift, v):
     """True when a take of a card of value v strictly contains the take
-    whose cards per value are take[val + t_off] (val = 1..v), within the
-    cards per value limit[val + l_off]: such a take is not maximal.
+    whose cards per value are cnt[val + o] (val = 1..v), within the cards
+    per value floor[val + shift]: such a take is not maximal.
 
     A take is maximal when no legal take of the same card strictly contains
     it (FR "un 9 les capturera toutes les trois"; AK "vous prendrez trois
@@ -190,12 +190,12 @@ def bigger(take, t_off, limit, l_off, v):
     case; otherwise a bigger take may regroup the cards: a 3 on A A A 2 2 2
     takes all six as three A+2, though A+A+A leaves 2 2 2, which holds no
     group of 3. So, when no group fits in what is left, every count between
-    the take and the limit is tried (values 2..v an odometer, the Aces what
+    the take and floor is tried (values 2..v an odometer, the Aces what
     brings the sum to a multiple of v), each kept when it splits into
     groups of v. What is left then holds no group of v, which keeps the
     odometer small. No allocation."""
-    lo = _pack(limit, 1, min(v, 5), -l_off) - _pack(take, 1, min(v, 5), -t_off)
-    hi = _pack(limit, 6, v, -l_off) - _pack(take, 6, v, -t_off)
+    lo = _pack(floor, 1, min(v, 5), -shift) - _pack(cnt, 1, min(v, 5), -o)
+    hi = _pack(floor, 6, v, -shift) - _pack(cnt, 6, v, -o)
     if _group_fits(lo, hi, v):
         return True
     c = _cur
@@ -203,12 +203,12 @@ def bigger(take, t_off, limit, l_off, v):
     ts = 0      # of the take
     val = 2
     while val <= v:
-        c[val] = limit[val + l_off]
+        c[val] = floor[val + shift]
         total += val * c[val]
-        ts += val * take[val + t_off]
+        ts += val * cnt[val + o]
         val += 1
-    low1 = take[1 + t_off]
-    top1 = limit[1 + l_off]
+    low1 = cnt[1 + o]
+    top1 = floor[1 + shift]
     ts += low1
     while True:
         # the most Aces that bring the total to a multiple of v, then fewer,
@@ -220,11 +220,11 @@ def bigger(take, t_off, limit, l_off, v):
                 return True
             a -= v
         # the odometer: the lowest value 2..v that can go down does, the
-        # values below it go back to their limit
+        # values below it go back to all floor holds
         val = 2
-        while val <= v and c[val] == take[val + t_off]:
-            c[val] = limit[val + l_off]
-            total += val * (c[val] - take[val + t_off])
+        while val <= v and c[val] == cnt[val + o]:
+            c[val] = floor[val + shift]
+            total += val * (c[val] - cnt[val + o])
             val += 1
         if val > v:
             return False

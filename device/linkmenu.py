@@ -100,7 +100,7 @@ def _summary(prop):
     v, players, layout, level, target = prop
     name = name_of(v)
     if name is None:        # a build with a rule set this one lacks
-        return ["Rule set %d is not" % v, "in this device's", "build: update it."]
+        return ["No rule set %d here:" % v, "update this device."]
     first = "%s, %d players" % (name, players)
     second = "to %d, AI %s" % (target, LEVELS[level] if level < len(LEVELS) else "?")
     if players == 4:

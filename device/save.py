@@ -9,7 +9,7 @@ writing or the reading side for each call and drops it again.
 """
 from device.savedata import LEVEL_CODES, MAX_PLAYS, SIZE, SLOT, Saved, Settings, Stats, to_move  # noqa: F401
 from device.saveformat import (BLANK, DAMAGED, HEADER, MAGIC0, MAGIC1, NEWER, OLDER,  # noqa: F401
-                               OLDEST, VERSION, crc32, crc_halves, frame, newer, parse, scan)
+                               VERSION, crc32, crc_halves, frame, newer, parse, scan)
 from device.saveload import decode, first, resume  # noqa: F401
 from device.savewrite import (copy_settings, copy_stats, game_bytes, payload,  # noqa: F401
                               settings_bytes, stats_bytes)

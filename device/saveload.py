@@ -53,6 +53,8 @@ def decode(raw, start, end):
 
 def _decode(raw, start, end):
     # decode, and the game part of the payload as the store keeps it
+    from core.presets import preset
+    from core.rules import CAPTURE_MAXIMAL
     i = _In(raw, start, end)
     s = Settings()
     s.contrast = i.u8()
@@ -109,7 +111,7 @@ def _decode(raw, start, end):
     if i.p != end:
         raise ValueError("bytes left over")
     game = bytes(raw[game_at:end])
-    if g is not None and g.plays and raw[start - 4] < 3 and _maximal(g.variant):
+    if g is not None and g.plays and raw[start - 4] < 3 and preset(g.variant).capture == CAPTURE_MAXIMAL:
         # version 2 listed a maximal capture's plays otherwise (a take that
         # a bigger one contains was one): the hand is dealt again (the same
         # cards: a deal follows from the seed and the hand's number), the
@@ -118,11 +120,6 @@ def _decode(raw, start, end):
         game = bytes(raw[game_at:plays_at]) + b"\x00"
     return g, s, st, game
 
-
-def _maximal(variant):
-    from core.presets import preset
-    from core.rules import CAPTURE_MAXIMAL
-    return preset(variant).capture == CAPTURE_MAXIMAL
 
 
 def resume(saved):

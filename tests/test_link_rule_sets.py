@@ -76,7 +76,7 @@ def test_a_build_without_the_hosts_rule_set_says_so_and_cannot_accept(monkeypatc
     LM.on_link(app)
     kind, _title, rows = app.screens[-1]
     assert kind == "linkoffer"
-    assert rows == ["Rule set 2 is not", "in this device's", "build: update it.", "Decline"]
+    assert rows == ["No rule set 2 here:", "update this device.", "Decline"]
     # should the game begin all the same (an ACCEPT raced it), the devices differ
     LM.begin_game(app)
     assert guest.state == L.DIFFER and guest.reason == L.R_GAME

@@ -76,7 +76,7 @@ def test_the_registry_gives_each_rule_set_a_name_and_a_stable_code():
     assert {n: P.code_of(n) for n in names} == {
         "egyptian": 0, "french": 1, "alkomi": 2, "czech": 3, "italian": 4, "lebanese": 5, "iraqi": 6}
     assert all(P.name_of(P.code_of(n)) == n for n in names)
-    assert P.name_of(200) is None and P.entry("basra2") is None
+    assert P.name_of(200) is None and P.code_of("basra2") is None
     for _n, _c, changes in P.RULE_SETS:
         assert {k for k, _v in changes} <= {k for k, _v in P.BASE}
 
