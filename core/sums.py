@@ -9,7 +9,8 @@ sum, so a take is a multiset of values: ``cnt[x]`` cards of value x, packed as
 ``Takes`` is a cursor over the distinct takes of one card: an odometer over
 the counts of values v..2 (each from all the floor holds down to none; the
 count of Aces follows from the sum, which must be a multiple of v), each
-candidate kept when it splits into groups of v. Every take comes exactly
+candidate kept when it splits into groups of v (and, for maximal capture,
+when no bigger take of the card contains it: ``bigger``). Every take comes exactly
 once, none is missed, there is no cap, and a floor of any size is fine: a
 10 facing every other number card has 178,175 takes. Nothing is allocated
 and the call depth is constant: the exact-cover check keeps its own stack
