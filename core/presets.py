@@ -1,5 +1,21 @@
-"""The named rule sets (docs/rules.md says which rule text each follows),
-and the check that refuses a combination that cannot be played.
+"""The registry of rule sets (docs/rules.md says which rule text each
+follows), and the check that refuses a combination that cannot be played.
+
+The registry, ``RULE_SETS``, is a tuple of entries, one a rule set, each
+``(name, code, fields)``:
+
+- ``name``: what menus, saves, rule pages and the referee call it (lowercase
+  letters; a save keeps it, so a name is never changed);
+- ``code``: a stable small int, 0..255, that the link sends (never
+  renumbered nor reused: two builds agree on it whatever the order; the
+  first seven are the positions the link sent before there were codes, so
+  older builds agree on them too);
+- ``fields``: ``(field, value)`` pairs, what the rule set changes from
+  ``BASE`` (every field of core/rules.py's Rules with egyptian's value).
+
+A new rule set is one more entry; the menus, the rule pages, the link and
+the saves read the registry (``PRESETS``: the names in menu order;
+``name_of``, ``code_of``).
 
 Loaded only when a game is made (a new game, a saved one resumed, a link
 game agreed): on a board the device drops it afterwards, so its code does
@@ -12,23 +28,52 @@ not stay on the heap beside the game (core/rules.py's Rules does).
 from core.rules import (BASRA_ANY, BASRA_LONE, CAPTURE_FREE, CAPTURE_MAXIMAL, JACK_BASRA_LONE_JACK,
                         JACK_BASRA_ONE, SEVEN_PLAIN, SEVEN_SMALL_FLOOR, SEVEN_SWEEP, SEVEN_WILDCARD, Rules)
 
-PRESETS = ("egyptian", "french", "alkomi", "czech", "italian", "lebanese", "iraqi")
+# (name, code, fields): see the module's docstring
+RULE_SETS = (
+    ("egyptian", 0, ()),
+    ("french", 1, (("capture", CAPTURE_MAXIMAL), ("lay_down", False), ("tie_carry", True))),
+    ("alkomi", 2, (("capture", CAPTURE_MAXIMAL), ("jack_basra", JACK_BASRA_LONE_JACK),
+                   ("seven", SEVEN_WILDCARD), ("jack_points", 0), ("ace_points", 0),
+                   ("two_clubs_points", 0), ("ten_diamonds_points", 0))),
+    ("czech", 3, (("seven_max", 9), ("ace_points", 0), ("tie_carry", True), ("target", 121))),
+    ("italian", 4, (("jack_basra", JACK_BASRA_ONE), ("seven", SEVEN_SMALL_FLOOR))),
+    ("lebanese", 5, (("hand_size", 6), ("seven", SEVEN_PLAIN), ("basra_limit", BASRA_LONE),
+                     ("majority_points", 3))),
+    # IT's Iraqi variant: IT's game with two values changed
+    ("iraqi", 6, (("jack_basra", JACK_BASRA_ONE), ("seven", SEVEN_SMALL_FLOOR),
+                  ("basra_points", 5), ("ten_diamonds_points", 6))),
+)
 
-FIELDS = (
-    "name", "players", "hand_size", "capture", "lay_down", "jack_basra", "seven",
-    "seven_max", "basra_points", "basra_limit", "majority_points", "majority_min",
-    "tie_carry", "jack_points", "ace_points", "two_clubs_points",
-    "ten_diamonds_points", "target", "leftover",
+# Every field of a Rules, with egyptian's value: every rule set starts from
+# it (core/rules.py says what each means; Rules itself holds no defaults,
+# so that their code is not on a board's heap beside a game)
+BASE = (
+    ("players", 2), ("hand_size", 4), ("capture", CAPTURE_FREE), ("lay_down", True),
+    ("jack_basra", 0),                                  # 0: never
+    ("seven", SEVEN_SWEEP), ("seven_max", 10), ("basra_points", 10), ("basra_limit", BASRA_ANY),
+    ("majority_points", 30), ("majority_min", 0), ("tie_carry", False), ("jack_points", 1),
+    ("ace_points", 1), ("two_clubs_points", 2), ("ten_diamonds_points", 3), ("target", 101),
+    ("leftover", 0),                                    # 0: the last capturer
 )
-# egyptian's value of each field: every rule set starts from it (core/rules.py
-# says what each means; Rules itself holds no defaults, so that their code is
-# not on a board's heap beside a game)
-_EGYPTIAN = (
-    "egyptian", 2, 4, CAPTURE_FREE, True, 0, SEVEN_SWEEP,     # jack_basra 0: never
-    10, 10, BASRA_ANY, 30, 0,
-    False, 1, 1, 2,
-    3, 101, 0,                                                # leftover 0: the last capturer
-)
+
+PRESETS = tuple(e[0] for e in RULE_SETS)   # the names, in menu order
+
+
+def name_of(code):
+    """The name of the rule set with that link code, or None (a rule set
+    this build does not have)."""
+    for e in RULE_SETS:
+        if e[1] == code:
+            return e[0]
+    return None
+
+
+def code_of(name):
+    """The link code of the rule set called name, or None."""
+    for e in RULE_SETS:
+        if e[0] == name:
+            return e[1]
+    return None
 
 
 def check(r):
@@ -50,49 +95,24 @@ def check(r):
 
 
 def preset(name, players=None, target=None):
-    """The named rule set (see PRESETS), checked.
+    """The named rule set (see RULE_SETS), checked.
 
     ``name`` may also be a Rules, returned as a checked copy.
     """
     r = Rules()
     if isinstance(name, Rules):
-        for k in FIELDS:
+        r.name = name.name
+        for k, _v in BASE:
             setattr(r, k, getattr(name, k))
     else:
-        for k, v in zip(FIELDS, _EGYPTIAN):
-            setattr(r, k, v)
         r.name = name
-        if name == "egyptian":
-            pass
-        elif name == "french":
-            r.capture = CAPTURE_MAXIMAL
-            r.lay_down = False
-            r.tie_carry = True
-        elif name == "alkomi":
-            r.capture = CAPTURE_MAXIMAL
-            r.jack_basra = JACK_BASRA_LONE_JACK
-            r.seven = SEVEN_WILDCARD
-            r.jack_points = 0
-            r.ace_points = 0
-            r.two_clubs_points = 0
-            r.ten_diamonds_points = 0
-        elif name == "czech":
-            r.seven_max = 9
-            r.ace_points = 0
-            r.tie_carry = True
-            r.target = 121
-        elif name == "italian" or name == "iraqi":
-            # IT's game; its Iraqi variant changes only the two values below
-            r.jack_basra = JACK_BASRA_ONE
-            r.seven = SEVEN_SMALL_FLOOR
-            if name == "iraqi":
-                r.basra_points = 5
-                r.ten_diamonds_points = 6
-        elif name == "lebanese":
-            r.hand_size = 6
-            r.seven = SEVEN_PLAIN
-            r.basra_limit = BASRA_LONE
-            r.majority_points = 3
+        for k, v in BASE:
+            setattr(r, k, v)
+        for e in RULE_SETS:
+            if e[0] == name:
+                for k, v in e[2]:
+                    setattr(r, k, v)
+                break
         else:
             raise ValueError("unknown rule set %r (known: %s)" % (name, ", ".join(PRESETS)))
     if players is not None:

@@ -29,7 +29,7 @@ from core.scoring import card_points, score
 from core.plays import Plays, basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
 from core.state import (BASRA, FLOOR, HAND, LAY, NOBODY, SWEEP, TAKES_2C, TAKES_10D, State, play_card,
                         play_flags)
-from core.sums import group_fits, splits
+from core.sums import bigger, splits
 
 MAX_HANDS = 500  # a game still undecided after this many hands is an error
 
@@ -178,7 +178,7 @@ def match(st, card, taken, out):
             flags |= TAKES_10D
     if s % v or not splits(vals, v):
         return False
-    if maximal and group_fits(st.floor_rank, vals, v):
+    if maximal and bigger(vals, 0, st.floor_rank, -1, v):
         return False
     code = 0
     val = v

@@ -8,7 +8,7 @@ from core.compat import const
 
 # capture: which floor sets a number card may take
 CAPTURE_FREE = const(0)  # any non-empty set that splits into groups of its value
-CAPTURE_MAXIMAL = const(1)  # only sets to which no further group could be added
+CAPTURE_MAXIMAL = const(1)  # only sets that no bigger such set contains
 
 # jack_basra: when a Jack's sweep is also a basra
 _JACK_BASRA_NEVER = const(0)

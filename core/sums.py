@@ -9,7 +9,8 @@ sum, so a take is a multiset of values: ``cnt[x]`` cards of value x, packed as
 ``Takes`` is a cursor over the distinct takes of one card: an odometer over
 the counts of values v..2 (each from all the floor holds down to none; the
 count of Aces follows from the sum, which must be a multiple of v), each
-candidate kept when it splits into groups of v. Every take comes exactly
+candidate kept when it splits into groups of v (and, for maximal capture,
+when no bigger take of the card contains it: ``bigger``). Every take comes exactly
 once, none is missed, there is no cap, and a floor of any size is fine: a
 10 facing every other number card has 178,175 takes. Nothing is allocated
 and the call depth is constant: the exact-cover check keeps its own stack
@@ -89,11 +90,6 @@ _GUARD = const(0x88888)
 # completes it (never re-entered: it calls nothing)
 _group_x = bytearray(_MAX_GROUPS)
 _group_part = bytearray(_MAX_GROUPS)
-
-
-def slot(code, v):
-    """How many cards of value v a packed take holds."""
-    return (code >> 3 * (v - 1)) & 7
 
 
 def splits(cnt, v):
@@ -179,13 +175,62 @@ def _group_fits(lo, hi, v):
     return False
 
 
-def group_fits(floor, cnt, v):
-    """True when some group of v fits in the floor's number cards (floor[r]:
-    cards of rank r, 0 = Ace) less the take cnt (cards per value)."""
-    # field by field, floor >= take: the differences borrow nothing
-    lo = _pack(floor, 1, min(v, 5), 1) - _pack(cnt, 1, min(v, 5), 0)
-    hi = _pack(floor, 6, v, 1) - _pack(cnt, 6, v, 0)
-    return _group_fits(lo, hi, v)
+# bigger(): the counts per value of the bigger take being tried (bigger is
+# never re-entered; Takes.next and the referee's check call it one at a time)
+_cur = bytearray(11)
+
+
+def bigger(cnt, o, floor, shift, v):
+    """True when a take of a card of value v strictly contains the take
+    whose cards per value are cnt[val + o] (val = 1..v), within the cards
+    per value floor[val + shift]: such a take is not maximal.
+
+    A take is maximal when no legal take of the same card strictly contains
+    it (FR "un 9 les capturera toutes les trois"; AK "vous prendrez trois
+    cartes"). Adding a group of v to what the take leaves is the quick
+    case; otherwise a bigger take may regroup the cards: a 3 on A A A 2 2 2
+    takes all six as three A+2, though A+A+A leaves 2 2 2, which holds no
+    group of 3. So, when no group fits in what is left, every count between
+    the take and floor is tried (values 2..v an odometer, the Aces what
+    brings the sum to a multiple of v), each kept when it splits into
+    groups of v. What is left then holds no group of v, which keeps the
+    odometer small. No allocation."""
+    lo = _pack(floor, 1, min(v, 5), -shift) - _pack(cnt, 1, min(v, 5), -o)
+    hi = _pack(floor, 6, v, -shift) - _pack(cnt, 6, v, -o)
+    if _group_fits(lo, hi, v):
+        return True
+    c = _cur
+    total = 0   # of values 2..v in c
+    ts = 0      # of the take
+    val = 2
+    while val <= v:
+        c[val] = floor[val + shift]
+        total += val * c[val]
+        ts += val * cnt[val + o]
+        val += 1
+    low1 = cnt[1 + o]
+    top1 = floor[1 + shift]
+    ts += low1
+    while True:
+        # the most Aces that bring the total to a multiple of v, then fewer,
+        # while c holds more than the take (it holds at least as much of each)
+        a = top1 - (total + top1) % v
+        while a >= low1 and total + a > ts:
+            c[1] = a
+            if _splits(_pack(c, 1, min(v - 1, 5), 0), _pack(c, 6, v - 1, 0), v):
+                return True
+            a -= v
+        # the odometer: the lowest value 2..v that can go down does, the
+        # values below it go back to all floor holds
+        val = 2
+        while val <= v and c[val] == cnt[val + o]:
+            c[val] = floor[val + shift]
+            total += val * (c[val] - cnt[val + o])
+            val += 1
+        if val > v:
+            return False
+        c[val] -= 1
+        total -= val
 
 
 # a Takes slot's state, bytes from the slot's offset
@@ -205,13 +250,12 @@ class Takes:
     after a True, ``code`` is the take (packed) and ``n`` its number of
     cards. ``floor`` (cards per rank, 0 = Ace) must be the same, unchanged,
     at each ``next`` of one run: the search moves away and back, and comes
-    back to the same floor. maximal keeps only takes to which no further
-    group could be added. No allocation.
+    back to the same floor. maximal keeps only takes that no bigger take
+    of the card contains (``bigger``). No allocation.
     """
 
     def __init__(self, slots=1):
         self.mem = bytearray(_SLOT_BYTES * slots)
-        self.floor_packed = array("i", [0] * (2 * slots))  # each slot's floor, values 1..5, 6..10
         self.code = 0
         self.n = 0
 
@@ -224,8 +268,6 @@ class Takes:
         # values that some group fitting the floor uses; the others stay 0
         lo = _pack(floor, 1, min(v, 5), 1)
         hi = _pack(floor, 6, v, 1)
-        self.floor_packed[2 * s] = lo
-        self.floor_packed[2 * s + 1] = hi
         used_lo = 0
         used_hi = 0
         i = PART_START[v]
@@ -290,9 +332,7 @@ class Takes:
             # one frame less at the deepest point of a search)
             if total != v and not _splits(_pack(m, 1, min(v - 1, 5), -o), _pack(m, 6, v - 1, -o), v):
                 continue
-            if m[o + _MAXIMAL] and _group_fits(
-                    self.floor_packed[2 * s] - _pack(m, 1, min(v, 5), -o),
-                    self.floor_packed[2 * s + 1] - _pack(m, 6, v, -o), v):
+            if m[o + _MAXIMAL] and bigger(m, o, m, a, v):
                 continue
             code = 0
             n = 0

@@ -6,7 +6,7 @@ device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
 from core.ai import LEVELS
 from core.compat import const
-from core.presets import PRESETS, preset
+from core.presets import code_of, name_of, preset
 from device import link as L
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
 
@@ -100,7 +100,7 @@ def connect(app):
     if glue is None:
         return
     from device import linklobby    # on the Link (``lobby``) until the game begins
-    linklobby.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
+    linklobby.start(glue.link, code_of(variant), players, layout, LEVELS.index(level), target)
     waiting(app)
 
 
@@ -113,12 +113,15 @@ def waiting(app, note="Waiting for the"):
 
 def proposal_fault(prop):
     """Why a proposal (variant, players, layout, level, target as HELLO
-    carries them: indexes into core.presets.PRESETS and core.ai.LEVELS)
-    cannot be played here, in a line; None when it can. The one check of
-    what the other device proposes, made before it is shown."""
+    carries them: the rule set's stable code, core.presets.code_of, and an
+    index into core.ai.LEVELS) cannot be played here, in a line; None when
+    it can. The one check of what the other device proposes, made before it
+    is shown. A rule set this build lacks may be a newer build's: _stopped
+    then asks to update."""
     v, players, layout, level, target = prop
-    if v >= len(PRESETS):
-        return "rules #%d unknown" % v
+    name = name_of(v)
+    if name is None:
+        return "no rule set #%d here" % v
     if players != 2 and players != 4:
         return "%d players (2 or 4)" % players
     if layout > 1:
@@ -128,15 +131,15 @@ def proposal_fault(prop):
     if target < 1:
         return "target %d" % target
     try:
-        preset(PRESETS[v], players, target)
+        preset(name, players, target)
     except ValueError:
-        return "%s: not %d players" % (PRESETS[v][:8], players)
+        return "%s: not %d players" % (name[:8], players)
     return None
 
 
 def _summary(prop):
     v, players, layout, level, target = prop
-    first = "%s, %d players" % (PRESETS[v], players)
+    first = "%s, %d players" % (name_of(v), players)
     second = "to %d, AI %s" % (target, LEVELS[level])
     if players == 4:
         return [first, second, "partner: %s" % LAYOUTS[layout]]
@@ -170,7 +173,10 @@ def begin_game(app):
     try:
         levels = seat_levels(players, layout, LEVELS[level], lk.host)
         app.end_game()
-        sess = LinkSession(PRESETS[v], players, levels, target, lk.seed)
+        name = name_of(v)
+        if name is None:
+            raise ValueError("no rule set %d here" % v)
+        sess = LinkSession(name, players, levels, target, lk.seed)
     except (ValueError, IndexError):
         lk.differ(L.R_GAME)
         on_link(app)
@@ -232,6 +238,8 @@ def _stopped(app, glue, lk, fault=None):
         lines = ["The other device", "cancelled: no game."]
     elif r == _R_PROPOSAL and not lk.peer_reason:
         lines = ["Other device found;", "its proposal refused:", fault]
+        if fault.startswith("no rule set"):     # a newer build's, maybe
+            lines[1] = "Update this device?"
     else:
         lines = ["The other device says:" if lk.peer_reason else "The devices disagree:",
                  _REASONS[r], "The link game is over."]

@@ -1,5 +1,7 @@
 """The Rules pages: how Basra is played, then what the chosen rule set
-does, written from its Rules record (so the pages follow core/rules.py).
+does, written from its Rules record (core/presets.py's registry entry made
+into a Rules; each value named by its core/rules.py constant, so the pages
+follow core/rules.py whatever the constants' numbers).
 The device app loads this module for one call (``App.rare``)."""
 from core import rules as R
 from core import presets as P
@@ -36,11 +38,15 @@ def lines(name):
     out.append("CAPTURE: " + ("ANY SUMS" if r.capture == R.CAPTURE_FREE
                               else "THE MOST SUMS ONLY"))
     out.append("LAY DOWN WHEN ABLE: " + ("YES" if r.lay_down else "NO"))
-    jb = ("NEVER", "FLOOR OF 1", "FLOOR OF 1 OR 2", "LONE JACK")[r.jack_basra]
-    out.append("J BASRA: " + jb)
-    sv = ("SWEEPS, BASRA<=%d" % r.seven_max, "WILD SWEEP",
-          "BASRA IF SUM<=%d" % r.seven_max, "PLAIN 7")[r.seven]
-    out.append("7D: " + sv)
+    jb = r.jack_basra
+    out.append("J BASRA: " + ("FLOOR OF 1" if jb == R.JACK_BASRA_ONE else
+                              "FLOOR OF 1 OR 2" if jb == R.JACK_BASRA_TWO else
+                              "LONE JACK" if jb == R.JACK_BASRA_LONE_JACK else "NEVER"))
+    sv = r.seven
+    out.append("7D: " + ("WILD SWEEP" if sv == R.SEVEN_WILDCARD else
+                         "BASRA IF SUM<=%d" % r.seven_max if sv == R.SEVEN_SMALL_FLOOR else
+                         "PLAIN 7" if sv == R.SEVEN_PLAIN else
+                         "SWEEPS, BASRA<=%d" % r.seven_max))
     if r.basra_limit == R.BASRA_LONE:
         out.append("BASRA: LONE CARD(S) ONLY")
     out.append("BASRA %d  MAJORITY %d" % (r.basra_points, r.majority_points))

@@ -29,9 +29,13 @@ person's play when the cut falls while the AI answers it.
 """
 from array import array
 
+from core.compat import const
 from device.savedata import SLOT
 
-VERSION = 2  # 2: plays are places in core/plays.py's order, past 254 escaped
+VERSION = 3  # 2: plays are places in core/plays.py's order, past 254 escaped;
+# 3: ... where a maximal capture is one no bigger take contains (issue 29)
+_OLDEST = const(2)  # the oldest version read (device/saveload.py: a version-2 hand of
+# a maximal-capture rule set is dealt again, its plays listed otherwise then)
 MAGIC0 = 0x42  # "B"
 MAGIC1 = 0x73  # "s"
 HEADER = 6
@@ -162,7 +166,7 @@ def scan(storage):
     newest = found[0][1]
     out = []
     for _, slot, version, raw, start, end in found:
-        if version != VERSION:
+        if not _OLDEST <= version <= VERSION:
             if slot == newest:  # the newest record is of another version
                 return seq, newest, [], OLDER if version < VERSION else NEWER
             continue

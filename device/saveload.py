@@ -47,12 +47,14 @@ def _level(i, allow_human=True):
 
 
 def decode(raw, start, end):
-    """(saved_or_None, settings, stats) of a version-1 payload; ValueError when it makes no sense."""
+    """(saved_or_None, settings, stats) of a payload; ValueError when it makes no sense."""
     return _decode(raw, start, end)[:3]
 
 
 def _decode(raw, start, end):
-    # decode, and where the game part of the payload starts
+    # decode, and the game part of the payload as the store keeps it
+    from core.presets import preset
+    from core.rules import CAPTURE_MAXIMAL
     i = _In(raw, start, end)
     s = Settings()
     s.contrast = i.u8()
@@ -93,6 +95,7 @@ def _decode(raw, start, end):
             raise ValueError("bad dealer")
         g.scores = [i.i16() for _ in range(2 if n == 4 else n)]
         g.carry = i.i16()
+        plays_at = i.p
         k = i.u8()
         if k > MAX_PLAYS:
             raise ValueError("bad plays")
@@ -107,7 +110,16 @@ def _decode(raw, start, end):
         raise ValueError("bad game flag")
     if i.p != end:
         raise ValueError("bytes left over")
-    return g, s, st, game_at
+    game = bytes(raw[game_at:end])
+    if g is not None and g.plays and raw[start - 4] < 3 and preset(g.variant).capture == CAPTURE_MAXIMAL:
+        # version 2 listed a maximal capture's plays otherwise (a take that
+        # a bigger one contains was one): the hand is dealt again (the same
+        # cards: a deal follows from the seed and the hand's number), the
+        # game's scores, carry and dealer kept
+        g.plays = ()
+        game = bytes(raw[game_at:plays_at]) + b"\x00"
+    return g, s, st, game
+
 
 
 def resume(saved):
@@ -149,7 +161,7 @@ def first(records, newest, check=True, msg=None):
     bytes, and the payload when the record is in slot newest (else None)."""
     for slot, raw, start, end in records:
         try:
-            g, s, st, game_at = _decode(raw, start, end)
+            g, s, st, game = _decode(raw, start, end)
             if g is not None and check:
                 resume(g)
             # the store's own copies: the caller's objects stay the caller's
@@ -157,5 +169,5 @@ def first(records, newest, check=True, msg=None):
         except (ValueError, IndexError, KeyError):
             continue
         last = bytes(raw[start:end]) if slot == newest else None
-        return g, s, st, None, (kept[1], kept[2], bytes(raw[game_at:end]), last)
+        return g, s, st, None, (kept[1], kept[2], game, last)
     return None, Settings(), Stats(), msg, (Settings(), Stats(), b"\x00", None)

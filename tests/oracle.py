@@ -6,7 +6,8 @@ splits into disjoint groups each summing to v: the oracle lists every group
 of the floor (every set of its cards summing to v, by a walk over the cards
 in order), then every union of pairwise disjoint groups, as bitmasks over
 the floor's cards (a set of those seen, so a take that splits in several
-ways comes once). That costs the number of takes times the number of
+ways comes once); under maximal capture, only the takes that no other
+take strictly contains. That costs the number of takes times the number of
 groups, whatever the size of the floor: fast enough for 16-card floors,
 and nothing like core/sums.py's odometer over counts of values.
 """
@@ -82,12 +83,19 @@ def number_takes(card, floor, rules):
     v = value(card)
     numbers = [c for c in floor if 0 < value(c) <= v]
     gs = groups([value(c) for c in numbers], v)
-    takes = []
-    for m in disjoint_unions(gs):
-        if rules.capture == R.CAPTURE_MAXIMAL and any(not g & m for g in gs):
-            continue  # a further group fits in what the take leaves
-        takes.append([numbers[i] for i in range(len(numbers)) if m >> i & 1])
-    return takes
+    masks = disjoint_unions(gs)
+    if rules.capture == R.CAPTURE_MAXIMAL:
+        # maximal: no take of the card strictly contains it (a 3 on A A A 2 2 2
+        # takes all six as three A+2, so A+A+A is not a take, though what it
+        # leaves, 2 2 2, holds no group of 3)
+        # (the biggest first: a take strictly inside another is inside a
+        # maximal one, which came before it)
+        kept = []
+        for m in sorted(masks, key=lambda m: -bin(m).count("1")):
+            if not any(b & m == m for b in kept):
+                kept.append(m)
+        masks = kept
+    return [[numbers[i] for i in range(len(numbers)) if m >> i & 1] for m in masks]
 
 
 def basra_ok(rules, take, floor, v):

@@ -278,7 +278,7 @@ def test_a_proposal_no_build_could_make_is_refused_with_its_reason():
     drive(policy, seed=1, setup=setup, limit_ms=20000)
     k, rows = seen["screen"]
     assert k == "linkdiff" and "Accept" not in rows
-    assert rows[2] == "rules #200 unknown"
+    assert rows[1:3] == ["Update this device?", "no rule set #200 here"]
     # the other device is told why (QUIT, reason 6)
     buf = bytearray(256)
     got = bytes(buf[:seen["pb"].readinto(buf)])
@@ -289,7 +289,7 @@ def test_proposal_fault_names_each_field_no_build_could_make():
     ok = (0, 2, 0, 1, 101)
     assert LM.proposal_fault(ok) is None
     assert LM.proposal_fault((0, 4, 1, 3, 31)) is None
-    faults = {(200, 2, 0, 1, 101): "rules #200 unknown",
+    faults = {(200, 2, 0, 1, 101): "no rule set #200 here",
               (0, 9, 0, 1, 101): "9 players (2 or 4)",
               (0, 3, 0, 1, 101): "3 players (2 or 4)",
               (0, 4, 2, 1, 101): "partner #2 unknown",

@@ -64,6 +64,16 @@ def test_the_biggest_floors_list_and_decide_without_allocating(mpvm):
     assert total["calls"] == 4 and total["failed"] == 0, total
 
 
+def test_maximal_capture_regrouping_the_floor_allocates_nothing(mpvm):
+    rows = mpvm.run_json("import core_checks\ncore_checks.maximal_floors()\n", timeout=300)
+    floors = [r for r in rows if r["check"] == "maximal"]
+    # one play each: the take of the whole floor (french: no lay-down)
+    assert [(r["floor"], r["plays"]) for r in floors[:2]] == [(6, 1), (6, 1)]
+    assert floors[2]["floor"] == 20 and floors[2]["plays"] >= 1
+    total = [r for r in rows if r["check"] == "maximal_total"][0]
+    assert total["calls"] == 3 and total["failed"] == 0, total
+
+
 def test_the_ai_loops_allocate_nothing(mpvm):
     rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('easy', 'normal', 'hard', 'expert'), 2)\n",
                          timeout=300)

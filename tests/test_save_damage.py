@@ -67,7 +67,7 @@ def test_erased_or_filled_store(fill, msg):
     assert g is None and m == msg and s == S.Settings() and t == S.Stats()
 
 
-@pytest.mark.parametrize("version,msg", [(0, S.OLDER), (S.VERSION - 1, S.OLDER), (S.VERSION + 1, S.NEWER), (255, S.NEWER)])
+@pytest.mark.parametrize("version,msg", [(0, S.OLDER), (1, S.OLDER), (S.VERSION + 1, S.NEWER), (255, S.NEWER)])
 def test_other_version_is_named_and_then_overwritten(version, msg):
     nvm, a, b = _two_records()
     newest = 1                                     # the second save went to slot 1
@@ -84,7 +84,7 @@ def test_other_version_is_named_and_then_overwritten(version, msg):
 
 def test_older_slot_of_another_version_is_ignored():
     nvm, a, b = _two_records()
-    rec = _reframe(bytes(nvm[:S.SLOT]), version=2)
+    rec = _reframe(bytes(nvm[:S.SLOT]), version=1)
     nvm[:len(rec)] = rec
     assert load(nvm)[0] == b
 

@@ -146,3 +146,41 @@ def test_a_save_from_the_build_before_loads_with_its_stats():
     stats.best_hand = 40              # a better hand, then the next write
     assert st.save_game(got, stats)
     assert SaveStore(ByteStore(nvm)).load()[2].best_hand == 40
+
+
+# Records written by the build before rule sets had codes and maximal capture
+# its issue 29 meaning (commit bd674a8, format version 2): a french game, seed
+# 1, nine plays into its first hand (each the last play listed), and an
+# egyptian one, three plays in (made with device/savewrite.py payload and
+# device/saveformat.py frame at that commit).
+V2_FRENCH = bytes.fromhex(
+    "427302050043803c00030202000008656779707469616e000000000000000000000000000001066672656e6368"
+    "02000265000100000000000100000000000009030302020101000003cf7b0b80")
+V2_EGYPTIAN = bytes.fromhex(
+    "42730206003f803c00030202000008656779707469616e00000000000000000000000000000108656779707469616e"
+    "02000365000b00000000000100000000000003000100e7a2f117")
+
+
+def test_a_save_made_before_the_rule_set_codes_still_loads_with_its_plays():
+    nvm = bytearray(b"\xff" * 256)
+    nvm[:len(V2_EGYPTIAN)] = V2_EGYPTIAN
+    g, _s, _t, msg = S.SaveStore(ByteStore(nvm)).load()
+    assert msg is None and g.variant == "egyptian" and g.seed == 11 and g.plays == (0, 1, 0)
+    game = S.resume(g)
+    assert game.state.plies == 3
+
+
+def test_a_maximal_capture_hand_saved_before_issue_29_is_dealt_again_the_game_kept():
+    # version 2 listed a maximal capture's plays otherwise: its places would
+    # replay other plays, so the hand starts again from its (same) deal
+    nvm = bytearray(b"\xff" * 256)
+    nvm[:len(V2_FRENCH)] = V2_FRENCH
+    st = S.SaveStore(ByteStore(nvm))
+    g, s, _t, msg = st.load()
+    assert msg is None and (g.variant, g.seed, g.hand_no, g.dealer) == ("french", 1, 0, 1)
+    assert g.plays == () and s.last_variant == "egyptian"
+    game = S.resume(g)
+    assert game.state.plies == 0
+    # what the store keeps (written again with a settings change) has no plays either
+    st.save_settings(s)
+    assert S.SaveStore(ByteStore(nvm)).load()[0] == g

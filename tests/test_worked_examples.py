@@ -300,3 +300,36 @@ def test_score_hand_refuses_bad_input_with_a_message():
         score_hand([["XX"], []], [0, 0])
     with pytest.raises(ValueError, match="counts"):
         score_hand([[], []], [-1, 0])
+
+
+def test_alkomi_seven_of_diamonds_on_the_four_kings_is_a_basra_though_no_king_is_left():
+    # AK "il prend les basra de n'importe quelle valeur": the floor's shape decides (docs/rules.md 12)
+    sweep = [p for p in legal_plays("7D", "KC KD KH KS", "alkomi") if p["sweep"]]
+    assert [(p["take"], p["basra"]) for p in sweep] == [(["KC", "KD", "KH", "KS"], True)]
+
+
+@pytest.mark.parametrize("variant,carry", [("egyptian", 0), ("french", 30), ("czech", 30)])
+def test_a_hand_with_no_capture_sets_the_leftover_aside_and_ties_for_the_most(variant, carry):
+    from core.state import NOBODY
+    st = State(preset(variant))
+    st.place(0, [], CN.parse_list("AC 2C JD 10D KH"))      # nobody has captured
+    assert st.take_leftover() == NOBODY
+    assert list(st.pile_n[:2]) == [0, 0] and list(st.pile_points[:2]) == [0, 0]
+    out = [0, 0]
+    assert st.score(0, out) == carry and out == [0, 0]
+
+
+def test_the_leftover_house_rule_counts_its_cards_and_points_for_nobody():
+    from core import rules as R
+    from core.state import NOBODY
+    r = preset("egyptian")
+    r.leftover = R.LEFTOVER_NOBODY
+    st = State(r)
+    st.place(0, [], CN.parse_list("AC 2C JD"))
+    st.last_capturer = 0
+    assert st.take_leftover() == NOBODY
+    assert (st.pile_n[0], st.pile_points[0]) == (0, 0)
+    st = State(preset("egyptian"))
+    st.place(0, [], CN.parse_list("AC 2C JD"))
+    st.last_capturer = 0
+    assert st.take_leftover() == 0 and (st.pile_n[0], st.pile_points[0]) == (3, 1 + 2 + 1)

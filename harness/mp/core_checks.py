@@ -155,6 +155,32 @@ def constructed_floors():
     emit(check="constructed_total", calls=lock.calls, failed=lock.failed, first=lock.first)
 
 
+# maximal capture's hard cases (issue 29): a smaller take leaves no group of
+# the card, yet a bigger one regroups the cards (3S on A A A 2 2 2; 6S on
+# A 2 3 3 4 5), and the 10 on 20 small cards
+MAXIMAL_FLOORS = (
+    ([11], [0, 1, 2, 4, 5, 6]),
+    ([23], [0, 4, 9, 10, 15, 19]),
+    CONSTRUCTED[1],
+)
+
+
+def maximal_floors():
+    """Every play of MAXIMAL_FLOORS under french listed, applied, scored and
+    undone, heap locked."""
+    from core.state import State
+
+    st = State(preset("french"))
+    lock = Locked()
+    prng = Prng(9)
+    for hand, floor in MAXIMAL_FLOORS:
+        loop = MoveLoop(st)
+        st.place(0, hand, floor)
+        lock.run(loop.position, prng, None)
+        emit(check="maximal", floor=len(floor), plays=loop.max_plays)
+    emit(check="maximal_total", calls=lock.calls, failed=lock.failed, first=lock.first)
+
+
 class Decide:
     def __init__(self, player):
         self.p = player
