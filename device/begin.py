@@ -70,7 +70,7 @@ def new_game_menu(app):
 def stats_menu(app):
     t = app.stats
     items = [["Games %d" % t.games, False, 0, 0]]
-    for k in range(4):
+    for k in range(len(LEVELS)):
         items.append(["Wins %-7s%d" % (LEVELS[k], t.wins[k]), False, 0, 0])
     items += [["Basras %d" % t.basras, False, 0, 0], ["Best hand %d" % t.best_hand, False, 0, 0],
               ["Back", None, 0, 0]]

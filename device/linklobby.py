@@ -20,7 +20,7 @@ def seed_of(host, guest):
 
 def start(lk, variant, players, layout, level, target):
     """Look for the other device and propose this game (indexes into
-    core.presets.PRESETS and core.ai.LEVELS)."""
+    core.presets.PRESETS; the level by its stable code, core.ai.CODES)."""
     p = lk.prop
     p[0] = variant
     p[1] = players

@@ -4,7 +4,7 @@ made, connected, link lost, the two devices disagreeing. Loaded for one
 call by ``App.rare`` like device/menus.py; the game itself is
 device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
-from core.ai import LEVELS
+from core.ai import CODES, LEVELS
 from core.presets import PRESETS, preset
 from device import link as L
 from device import linklobby as LB
@@ -86,7 +86,7 @@ def connect(app):
     glue = _open(app)
     if glue is None:
         return
-    LB.start(glue.link, PRESETS.index(variant), players, layout, LEVELS.index(level), target)
+    LB.start(glue.link, PRESETS.index(variant), players, layout, CODES[LEVELS.index(level)], target)
     waiting(app)
 
 
@@ -99,10 +99,20 @@ def waiting(app):
 def _summary(prop):
     v, players, layout, level, target = prop
     first = "%s, %d players" % (PRESETS[v] if v < len(PRESETS) else "?", players)
-    second = "to %d, AI %s" % (target, LEVELS[level] if level < len(LEVELS) else "?")
+    k = _level(level)
+    second = "to %d, AI %s" % (target, LEVELS[k] if k >= 0 else "?")
     if players == 4:
         return [first, second, "partner: %s" % LAYOUTS[layout & 1]]
     return [first, second]
+
+
+def _level(code):
+    # the registry's index of the level the link names by its stable code
+    # (-1: a level this build does not know)
+    for k in range(len(CODES)):
+        if CODES[k] == code:
+            return k
+    return -1
 
 
 def seat_levels(players, layout, level, host):
@@ -129,7 +139,10 @@ def begin_game(app):
     lk = glue.link
     v, players, layout, level, target = LB.proposal(lk)
     try:
-        levels = seat_levels(players, layout, LEVELS[level], lk.host)
+        k = _level(level)
+        if k < 0:
+            raise ValueError("a level this build does not know")
+        levels = seat_levels(players, layout, LEVELS[k], lk.host)
         app.end_game()
         sess = LinkSession(PRESETS[v], players, levels, target, lk.seed)
     except (ValueError, IndexError):

@@ -5,11 +5,10 @@ from core.plays import cards_taken
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
 
-def hint(player, state, seat, carry=0, clock=None, deadline=0):
+def hint(player, state, seat, carry=0, clock=None):
     """(word, take, reason): the expert's play for seat with player's
     buffers and generators, whatever its level, and why."""
     from core.ai.levelbot import choose
-    from core.ai.player import budget
     from core.ai.search import Search
     p = player
     if not isinstance(p.search, Search):
@@ -17,13 +16,12 @@ def hint(player, state, seat, carry=0, clock=None, deadline=0):
         s = Search(p.rules)
         s.prng.state = p.search.prng.state
         p.search = s
-    saved = p.level, p.worlds, p.plies, p.nodes, p.work
-    p.level = "expert"
-    p.worlds, p.plies, p.nodes, p.work = budget(p.rules, "expert")
+    level = p.level
+    p.set_level("expert")
     try:
-        word, take = choose(p, state, seat, carry, clock, deadline)
+        word, take = choose(p, state, seat, carry, clock)
     finally:
-        p.level, p.worlds, p.plies, p.nodes, p.work = saved
+        p.set_level(level)
     return word, take, reason(state, word, take)
 
 
