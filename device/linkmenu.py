@@ -100,7 +100,7 @@ def _summary(prop):
     v, players, layout, level, target = prop
     first = "%s, %d players" % (PRESETS[v] if v < len(PRESETS) else "?", players)
     k = _level(level)
-    second = "to %d, AI %s" % (target, LEVELS[k] if k >= 0 else "?")
+    second = "to %d, AI %s" % (target, LEVELS[k] if k < len(LEVELS) else "?")
     if players == 4:
         return [first, second, "partner: %s" % LAYOUTS[layout & 1]]
     return [first, second]
@@ -108,11 +108,11 @@ def _summary(prop):
 
 def _level(code):
     # the registry's index of the level the link names by its stable code
-    # (-1: a level this build does not know)
-    for k in range(len(CODES)):
-        if CODES[k] == code:
-            return k
-    return -1
+    # (len(LEVELS): a level this build does not know)
+    k = 0
+    while k < len(CODES) and CODES[k] != code:
+        k += 1
+    return k
 
 
 def seat_levels(players, layout, level, host):
@@ -139,10 +139,8 @@ def begin_game(app):
     lk = glue.link
     v, players, layout, level, target = LB.proposal(lk)
     try:
-        k = _level(level)
-        if k < 0:
-            raise ValueError("a level this build does not know")
-        levels = seat_levels(players, layout, LEVELS[k], lk.host)
+        # a level this build does not know: IndexError, the builds differ
+        levels = seat_levels(players, layout, LEVELS[_level(level)], lk.host)
         app.end_game()
         sess = LinkSession(PRESETS[v], players, levels, target, lk.seed)
     except (ValueError, IndexError):

@@ -56,10 +56,17 @@ class Player:
     plies is cheap, so the expert searches at most 256."""
 
     def __init__(self, rules, level="expert", seed=1):
-        if level not in LEVELS:
-            raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
         self.rules = rules
-        kind = self.set_level(level)
+        self.level = level
+        t = 6 * LEVELS.index(level)  # ValueError: a level the registry does not know
+        kind = self.kind = TABLE[t]
+        teams = 1 if rules.players == 4 else 0
+        self.worlds = 1 << TABLE[t + 1 + teams]
+        self.plies = TABLE[t + 3 + teams]
+        k = TABLE[t + 5]
+        self.nodes = 10 * k if kind == _FIXED else 0
+        self.work = k * DEVICE_WORK if kind == _ANYTIME else 0
+        self.deadline = k * DEVICE_DEADLINE_MS if kind == _ANYTIME else DEVICE_DEADLINE_MS
         # each level loads what it decides with: the root plays and the
         # one-play heuristics (core/ai/roots.py, onestep.py) or the search
         # (core/ai/search.py, which extends Roots)
@@ -73,21 +80,6 @@ class Player:
         self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
         self.choice = 0
-
-    def set_level(self, level):
-        """Decide as level from now on (its kind and budget; the hint: the
-        expert's with any level's Player). Returns the kind."""
-        self.level = level
-        t = 6 * LEVELS.index(level)
-        kind = self.kind = TABLE[t]
-        teams = 1 if self.rules.players == 4 else 0
-        self.worlds = 1 << TABLE[t + 1 + teams]
-        self.plies = TABLE[t + 3 + teams]
-        k = TABLE[t + 5]
-        self.nodes = 10 * k if kind == _FIXED else 0
-        self.work = k * DEVICE_WORK if kind == _ANYTIME else 0
-        self.deadline = k * DEVICE_DEADLINE_MS if kind == _ANYTIME else DEVICE_DEADLINE_MS
-        return kind
 
     def begin(self, obs, clock=None):
         """Start a decision for obs; True when it is made (a one-play level:
@@ -104,17 +96,16 @@ class Player:
     def step(self, elapsed=-1):
         """One step of the decision; True when it is made. elapsed (ms since
         begin, the caller's ticks_diff; -1: not given): past the deadline the
-        best play so far is taken."""
-        if self.kind < _FIXED:
-            return True
+        best play so far is taken. (Only after a begin() that returned
+        False.)"""
         s = self.search
         return s.step() or elapsed >= s.deadline
 
     def progress(self):
         """The decision's work spent, 0..64 of its budget (the anytime
-        levels; -1: a level that counts no work)."""
+        levels; -1: a fixed search). (Only while a search steps.)"""
         s = self.search
-        return 64 * s.spent // s.work if self.kind == _ANYTIME and s.work else -1
+        return 64 * s.spent // s.work if s.work else -1
 
     def best(self):
         """Index into self.search.root of the play chosen."""

@@ -9,6 +9,7 @@ def hint(player, state, seat, carry=0, clock=None):
     """(word, take, reason): the expert's play for seat with player's
     buffers and generators, whatever its level, and why."""
     from core.ai.levelbot import choose
+    from core.ai.player import Player
     from core.ai.search import Search
     p = player
     if not isinstance(p.search, Search):
@@ -16,12 +17,18 @@ def hint(player, state, seat, carry=0, clock=None):
         s = Search(p.rules)
         s.prng.state = p.search.prng.state
         p.search = s
-    level = p.level
-    p.set_level("expert")
+    # the expert's kind and budget for this decision (the device makes an
+    # expert Player for a hint instead: device/session.py)
+    names = ("level", "kind", "worlds", "plies", "nodes", "work", "deadline")
+    saved = [getattr(p, k) for k in names]
+    e = Player(p.rules, "expert")
+    for k in names:
+        setattr(p, k, getattr(e, k))
     try:
         word, take = choose(p, state, seat, carry, clock)
     finally:
-        p.set_level(level)
+        for k, v in zip(names, saved):
+            setattr(p, k, v)
     return word, take, reason(state, word, take)
 
 
