@@ -47,13 +47,15 @@ def test_round_trip_every_field():
     s.contrast, s.sleep_s, s.sound, s.rotation, s.hints, s.undo = 7, 300, False, 180, False, True
     s.last_level, s.last_players, s.last_variant, s.last_target = "expert", 4, "czech", 121
     t = Stats()
-    t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000], 9, 40
+    t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000, 6], 9, 40
     assert st.save_settings(s) and st.save_game(g, t)
     got, s2, t2, msg = SaveStore(ByteStore(nvm)).load()
     assert msg is None and got == g and s2 == s
     assert vars(got) == vars(g)
     assert vars(s2) == vars(s)
-    assert t2.wins == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
+    assert t2.wins[:4] == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
+    # a row for every level; the save keeps the first four (savedata.SAVED_WINS)
+    assert len(t2.wins) == len(t.wins)
     assert not st.save_game(g)        # nothing changed: no write
     assert not st.save_game(g, t)     # the same stats again: no write either
     assert st.writes == 2
