@@ -278,9 +278,10 @@ class Play:
                     self.show_ai(now)
                 return True
             # the dots: the work spent (a bar that fills: the anytime
-            # levels), else they go round with the time
-            dots = s.ai.progress()
-            dots = dots * 5 // 65 if dots >= 0 else (ticks_diff(now, s.think_start) // 300) % 5
+            # levels, a dot each 13/64 of their work), else they go round
+            # with the time
+            a = s.ai.search
+            dots = 64 * a.spent // a.work // 13 if a.work else (ticks_diff(now, s.think_start) // 300) % 5
             if dots != self.dots:
                 self.dots = dots
                 self.say_thinking(self.viewer if self.hinting else self.mover)

@@ -23,7 +23,8 @@ registry.
 # The level registry, here so that menus, saves and the link read it without
 # loading the AI (the device loads core/ai/player.py and the rest for each
 # decision only). One entry a level, in menu order, in three parallel
-# tables (lists: a test registers a level of its own and takes it away):
+# tables (LEVELS a tuple and CODES bytes, for the heap on a board: a test
+# that registers a level of its own rebinds them, tests/test_ai_levels.py):
 # - LEVELS: the name;
 # - CODES: the stable code the saves and the link carry (never reused or
 #   renumbered; 0 and 5 are the save's "human" and "link" seats,
@@ -34,8 +35,8 @@ registry.
 #   of two with 2 or 3 players, with 4; plies with 2 or 3 players, with 4;
 #   work: positions a world / 10 (FIXED) or the device's work (DEVICE_WORK
 #   positions and DEVICE_DEADLINE_MS) that many times (ANYTIME).
-LEVELS = ["easy", "normal", "hard", "expert", "master"]
-CODES = bytearray(b"\x01\x02\x03\x04\x06")
+LEVELS = ("easy", "normal", "hard", "expert", "master")
+CODES = b"\x01\x02\x03\x04\x06"
 TABLE = bytearray(
     b"\x00\x00\x00\x00\x00\x00"  # easy: one play ahead, a beginner's mistakes
     b"\x01\x00\x00\x00\x00\x00"  # normal: one play ahead

@@ -28,7 +28,7 @@ def decide(player, obs, clock=None):
     """Index into player.search.root of its level's play for obs, the
     decision stepped to the end."""
     if not player.begin(obs, clock):
-        while not player.step():
+        while not player.step(-1):
             pass
     return player.best()
 

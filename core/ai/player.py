@@ -33,11 +33,13 @@ DEVICE_DEADLINE_MS = const(850)
 # players (the slower: deeper searches, exact solves): the device model of
 # tools/bench_device.py (the VM's rate x the calibration loop x
 # CircuitPython's 1.25), which CircuitPython 10.2.1 firmware agrees with
-# (issue 27: a median decision of 1.05 s, the 950 ms deadline reached)
-POSITIONS_PER_SECOND = const(340)
+# (issue 27: a median decision of 1.05 s, the 950 ms deadline reached).
+# Private, so folded away on a board (a public name is interned and kept in
+# the heap): other code reads the rate as DEVICE_WORK in DEVICE_DEADLINE_MS
+_POSITIONS_PER_SECOND = const(340)
 # the anytime levels' budget, in positions: the deadline's worth of work, so
 # that the arena and the tests play what a board plays, on every machine
-DEVICE_WORK = const(DEVICE_DEADLINE_MS * POSITIONS_PER_SECOND // 1000)
+DEVICE_WORK = const(DEVICE_DEADLINE_MS * _POSITIONS_PER_SECOND // 1000)
 
 
 # the registry's kinds (core/ai/__init__.py TABLE)
@@ -61,7 +63,9 @@ class Player:
     def __init__(self, rules, level="expert", seed=1):
         self.rules = rules
         self.level = level
-        t = 6 * LEVELS.index(level)  # ValueError: a level the registry does not know
+        # ValueError: a level the registry does not know (named by the callers
+        # that take one from outside: core/bots.py make_bot, tools/arena.py)
+        t = 6 * LEVELS.index(level)
         kind = self.kind = TABLE[t]
         teams = 1 if rules.players == 4 else 0
         self.worlds = 1 << TABLE[t + 1 + teams]
@@ -84,7 +88,7 @@ class Player:
         self.prng = Prng(seed * 7 + 3)
         self.choice = 0
 
-    def begin(self, obs, clock=None):
+    def begin(self, obs, clock):
         """Start a decision for obs; True when it is made (a one-play level:
         best() has it), else call step() until True. clock (hal.clock.Clock,
         or None: the budget alone): the search stops by itself at this
@@ -96,19 +100,13 @@ class Player:
         self.search.begin(obs, self.worlds, self.plies, self.nodes, clock, self.deadline, self.work)
         return False
 
-    def step(self, elapsed=-1):
+    def step(self, elapsed):
         """One step of the decision; True when it is made. elapsed (ms since
         begin, the caller's ticks_diff; -1: not given): past the deadline the
         best play so far is taken. (Only after a begin() that returned
         False.)"""
         s = self.search
         return s.step() or elapsed >= s.deadline
-
-    def progress(self):
-        """The decision's work spent, 0..64 of its budget (the anytime
-        levels; -1: a fixed search). (Only while a search steps.)"""
-        s = self.search
-        return 64 * s.spent // s.work if s.work else -1
 
     def best(self):
         """Index into self.search.root of the play chosen."""

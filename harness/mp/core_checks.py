@@ -189,8 +189,8 @@ class Decide:
 
         p = self.p
         obs = observe(st, seat, p.obs)
-        if not p.begin(obs):
-            while not p.step():
+        if not p.begin(obs, None):
+            while not p.step(-1):
                 pass
         p.best()
 
