@@ -118,12 +118,14 @@ def make_bot(player, seed, seat):
     """A bot for seat: a callable is used as it is, a name is looked up."""
     if callable(player):
         return player
+    from core.ai import LEVELS  # the level registry
+
     factory = BOTS.get(player)
-    if factory is None and player in ("easy", "normal", "hard", "expert"):
+    if factory is None and player in LEVELS:
         from core.ai.levelbot import LevelBot
 
         return LevelBot(player, seed, seat)
     if factory is None:
-        known = sorted(BOTS) + ["easy", "normal", "hard", "expert"]
+        known = sorted(BOTS) + list(LEVELS)
         raise ValueError("unknown bot %r (known: %s)" % (player, ", ".join(known)))
     return factory(seed, seat)

@@ -20,8 +20,8 @@ def seed_of(host, guest):
 
 def start(lk, variant, players, layout, level, target):
     """Look for the other device and propose this game (variant: the rule
-    set's stable code, core.presets.code_of; level: an index into
-    core.ai.LEVELS)."""
+    set's stable code, core.presets.code_of; level: its stable
+    code, core.ai.CODES)."""
     lk.prop = p = bytearray(6)
     lk.peer_prop = bytearray(6)
     p[0] = variant

@@ -4,7 +4,7 @@ made, connected, link lost, the two devices disagreeing. Loaded for one
 call by ``App.rare`` like device/menus.py; the game itself is
 device/linkgame.py (loaded while a link game is on) over device/link.py.
 """
-from core.ai import LEVELS
+from core.ai import CODES, LEVELS
 from core.compat import const
 from core.presets import code_of, name_of, preset
 from device import link as L
@@ -100,7 +100,7 @@ def connect(app):
     if glue is None:
         return
     from device import linklobby    # on the Link (``lobby``) until the game begins
-    linklobby.start(glue.link, code_of(variant), players, layout, LEVELS.index(level), target)
+    linklobby.start(glue.link, code_of(variant), players, layout, CODES[LEVELS.index(level)], target)
     waiting(app)
 
 
@@ -113,8 +113,8 @@ def waiting(app, note="Waiting for the"):
 
 def proposal_fault(prop):
     """Why a proposal (variant, players, layout, level, target as HELLO
-    carries them: the rule set's stable code, core.presets.code_of, and an
-    index into core.ai.LEVELS) cannot be played here, in a line; None when
+    carries them: the rule set's stable code, core.presets.code_of, and the
+    level's, core.ai.CODES) cannot be played here, in a line; None when
     it can. The one check of what the other device proposes, made before it
     is shown. A rule set this build lacks may be a newer build's: _stopped
     then asks to update."""
@@ -126,7 +126,7 @@ def proposal_fault(prop):
         return "%d players (2 or 4)" % players
     if layout > 1:
         return "partner #%d unknown" % layout
-    if level >= len(LEVELS):
+    if _level(level) >= len(LEVELS):
         return "level #%d unknown" % level
     if target < 1:
         return "target %d" % target
@@ -140,10 +140,19 @@ def proposal_fault(prop):
 def _summary(prop):
     v, players, layout, level, target = prop
     first = "%s, %d players" % (name_of(v), players)
-    second = "to %d, AI %s" % (target, LEVELS[level])
+    second = "to %d, AI %s" % (target, LEVELS[_level(level)])
     if players == 4:
         return [first, second, "partner: %s" % LAYOUTS[layout]]
     return [first, second]
+
+
+def _level(code):
+    # the registry's index of the level the link names by its stable code
+    # (len(LEVELS): a level this build does not know)
+    k = 0
+    while k < len(CODES) and CODES[k] != code:
+        k += 1
+    return k
 
 
 def seat_levels(players, layout, level, host):
@@ -171,7 +180,8 @@ def begin_game(app):
     v, players, layout, level, target = lk.lobby.proposal(lk)
     lk.prop = lk.peer_prop = None       # the lobby's: the game holds none of it
     try:
-        levels = seat_levels(players, layout, LEVELS[level], lk.host)
+        # a level this build does not know: IndexError, the builds differ
+        levels = seat_levels(players, layout, LEVELS[_level(level)], lk.host)
         app.end_game()
         name = name_of(v)
         if name is None:

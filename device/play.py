@@ -8,7 +8,9 @@ PICK    LEFT/RIGHT choose a hand card; the floor cards its first (largest)
 CHOOSE  LEFT/RIGHT cycle the plays of the card (most cards first, laying it
         down last); A plays, B back to PICK.
 COVER   hot seat: the hand is hidden until the next person presses A.
-THINK   an AI (or the hint) searches, a step between button polls.
+THINK   an AI (or the hint) searches, a step between button polls; the dots
+        after THINKING fill with the work spent (expert, master), else go
+        round with the time.
 SHOW    an AI's play stays up (the cards it takes inverted) for a while or
         until a key; then it is applied.
 PAUSE   after a BASRA or a sweep, the message stays up for a moment.
@@ -275,7 +277,11 @@ class Play:
                 else:
                     self.show_ai(now)
                 return True
-            dots = (ticks_diff(now, s.think_start) // 300) % 5
+            # the dots: the work spent (a bar that fills: the anytime
+            # levels, a dot each 13/64 of their work), else they go round
+            # with the time
+            a = s.ai.search
+            dots = 64 * a.spent // a.work // 13 if a.work else (ticks_diff(now, s.think_start) // 300) % 5
             if dots != self.dots:
                 self.dots = dots
                 self.say_thinking(self.viewer if self.hinting else self.mover)

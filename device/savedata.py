@@ -10,8 +10,14 @@ MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 # lists them; a big floor has thousands): one byte below 255, else 255 and
 # three bytes.
 PLACE_ESCAPE = 255
-# a seat's level, by its code; "link": played on the other device of a link game
-LEVEL_CODES = ("human", "easy", "normal", "hard", "expert", "link")
+# a seat's code: an AI level's stable code (core/ai/__init__.py CODES: easy 1,
+# normal 2, hard 3, expert 4, master 6, as earlier builds saved them), or
+# these: a person, or a seat played on the other device of a link game
+HUMAN_CODE = 0
+LINK_CODE = 5
+# wins kept in the save, one per level in the registry's order: the first
+# four (easy to expert, the layout of earlier builds)
+SAVED_WINS = 4
 
 
 class Record:
@@ -54,7 +60,8 @@ class Settings(Record):
 class Stats(Record):
     def __init__(self):
         self.games = 0
-        self.wins = [0, 0, 0, 0]  # per AI level, in LEVEL_CODES[1:] order
+        from core.ai import LEVELS
+        self.wins = [0] * len(LEVELS)  # per AI level, in the registry's order
         self.basras = 0
         self.best_hand = 0
 

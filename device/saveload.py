@@ -5,7 +5,7 @@ Only needed when a save is read (at start), so device/store.py drops this
 module after loading on the device (its bytecode is RAM on a board).
 """
 
-from device.savedata import LEVEL_CODES, MAX_PLAYS, PLACE_ESCAPE, Saved, Settings, Stats
+from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, SAVED_WINS, Saved, Settings, Stats
 
 
 class _In:
@@ -40,10 +40,17 @@ class _In:
         return s.decode()
 
 
-def _level(i, allow_human=True):
-    if i >= len(LEVEL_CODES) or (i == 0 and not allow_human):
-        raise ValueError("bad level")
-    return LEVEL_CODES[i]
+def _level(i):
+    # a seat's level from its code (device/savedata.py)
+    if i == HUMAN_CODE:
+        return "human"
+    if i == LINK_CODE:
+        return "link"
+    from core.ai import CODES, LEVELS
+    for k in range(len(CODES)):
+        if CODES[k] == i:
+            return LEVELS[k]
+    raise ValueError("bad level")
 
 
 def decode(raw, start, end):
@@ -73,7 +80,8 @@ def _decode(raw, start, end):
     s.last_variant = i.name()
     st = Stats()
     st.games = i.u16()
-    st.wins = [i.u16(), i.u16(), i.u16(), i.u16()]
+    for k in range(SAVED_WINS):
+        st.wins[k] = i.u16()
     st.basras = i.u16()
     st.best_hand = i.u16()
     game_at = i.p

@@ -2,7 +2,7 @@
 device/savedata.py holds (device/saveformat.py frames it). device/store.py
 imports this module for each write and, on the device, drops it afterwards
 (its bytecode is RAM on a board)."""
-from device.savedata import LEVEL_CODES, MAX_PLAYS, PLACE_ESCAPE, Settings, Stats
+from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, SAVED_WINS, Settings, Stats
 
 
 class _Out:
@@ -53,20 +53,27 @@ def _w_settings(o, s):
 
 def _w_stats(o, s):
     o.u16(_sat(s.games), "games")
-    if len(s.wins) != 4:
-        raise ValueError("wins needs 4 counts (one per level), not %r" % (s.wins,))
-    for w in s.wins:
-        o.u16(_sat(w), "wins")
+    from core.ai import LEVELS
+    if len(s.wins) != len(LEVELS):
+        raise ValueError("wins needs %d counts (one per level), not %r" % (len(LEVELS), s.wins))
+    for k in range(SAVED_WINS):
+        o.u16(_sat(s.wins[k]), "wins")
     o.u16(_sat(s.basras), "basras")
     o.u16(_sat(s.best_hand), "best_hand")
     return o
 
 
 def _level_code(level, what):
-    for i in range(len(LEVEL_CODES)):
-        if LEVEL_CODES[i] == level:
-            return i
-    raise ValueError("%s = %r is not one of %s" % (what, level, ", ".join(LEVEL_CODES)))
+    # a seat's code (device/savedata.py): a level's from the registry
+    if level == "human":
+        return HUMAN_CODE
+    if level == "link":
+        return LINK_CODE
+    from core.ai import CODES, LEVELS
+    for k in range(len(LEVELS)):
+        if LEVELS[k] == level:
+            return CODES[k]
+    raise ValueError("%s = %r is not one of human, link, %s" % (what, level, ", ".join(LEVELS)))
 
 
 def _w_game(o, g):

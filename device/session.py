@@ -289,34 +289,29 @@ class Session:
     def think_begin(self, seat, now, hint=False, clock=None):
         """Start a decision for seat (hint: the expert's, for a person),
         with the AI think_load loaded, else loading it now.
-        clock (hal.clock.Clock): the search stops by itself at the device's
-        deadline, DEVICE_DEADLINE_MS after it starts."""
+        clock (hal.clock.Clock): the search stops by itself at its level's
+        deadline (core/ai/player.py)."""
         p = self.ai if self.think == LOADED and not hint else self._load_ai(hint)
         from core.ai.observe import observe
-        from core.ai.player import DEVICE_DEADLINE_MS
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
-        level = p.level
         self.think_start = now
         self.think_hint = hint
-        if level == "easy" or level == "normal":
-            self._decided(p.decide(obs))
+        if p.begin(obs, clock):
+            self._decided(p.best())
             return
-        p.search.begin(obs, p.worlds, p.plies, p.nodes, clock, DEVICE_DEADLINE_MS, p.work)
         obs = None
         self.think = STEPPING
 
     def think_step(self, elapsed):
-        """One step of the search; True when the decision is made. elapsed:
-        ms since think_begin (the caller's ticks_diff); past the search's
-        own deadline (Search.deadline: DEVICE_DEADLINE_MS, twice it for a
-        deal's first play with two or three players and the exact solve of
-        a last deal), where a search with a clock stops by itself, the best
+        """One step of the decision; True when it is made. elapsed: ms since
+        think_begin (the caller's ticks_diff); past the decider's own
+        deadline, where a search with a clock stops by itself, the best
         play so far is taken."""
         if self.think == _DONE:
             return True
-        s = self.ai.search
-        if s.step() or elapsed >= s.deadline:
-            self._decided(s.best())
+        p = self.ai
+        if p.step(elapsed):
+            self._decided(p.best())
             return True
         return False
 

@@ -8,7 +8,7 @@ from core import presets as P
 from core.ai.levelbot import choose
 from core.ai.player import LEVELS, Player
 from core.ai.reason import hint
-from core.ai.oracle import copy_state
+from core.ai.oracle import Oracle, copy_state
 from core.game import Game
 from core.referee import play_game, replay
 from core.state import HAND, STOCK, State
@@ -57,7 +57,7 @@ def reshuffle_hidden(st, seat, rng):
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_decision_does_not_change_when_the_hidden_cards_are_redealt(level, players):
     rng = random.Random(7)
-    for seed in range(4 if level in ("hard", "expert") else 12):
+    for seed in range(4 if level in ("hard", "expert", "master") else 12):
         rules, st = midgame(players=players, seed=seed, plies=5 + seed)
         seat = st.to_move
         first = choose(Player(rules, level, seed=11), st, seat)
@@ -73,9 +73,9 @@ def test_the_oracle_does_see_the_hidden_cards():
     for seed in range(30):
         rules, st = midgame(seed=seed, plies=3)
         seat = st.to_move
-        first = choose(Player(rules, "oracle", seed=11), st, seat)
+        first = choose(Oracle(rules, seed=11), st, seat)
         other, _ = reshuffle_hidden(st, seat, rng)
-        changed += choose(Player(rules, "oracle", seed=11), other, seat) != first
+        changed += choose(Oracle(rules, seed=11), other, seat) != first
     assert changed > 0
 
 
@@ -112,22 +112,27 @@ def test_a_clock_deadline_stops_the_search_and_still_answers_a_legal_play():
 
     # time is up at once: no world finishes, the answer comes from one ply
     p = Player(rules, "expert", seed=1)
-    assert choose(p, st, st.to_move, clock=Clock(lambda: clock(1000)), deadline=500) in legal
+    p.deadline = 500
+    assert choose(p, st, st.to_move, clock=Clock(lambda: clock(1000))) in legal
     assert p.search.samples_done == 0
     # a generous deadline: the work budget ends the decision, as with no clock
     before = ticks[0]
     p = Player(rules, "expert", seed=1)
-    assert choose(p, st, st.to_move, clock=Clock(clock), deadline=10 ** 6) in legal
+    p.deadline = 10 ** 6
+    assert choose(p, st, st.to_move, clock=Clock(clock)) in legal
     assert (p.search.samples_done, p.search.spent) == (samples, spent)
     used = ticks[0] - before  # clock readings a whole decision takes
     # half of that stops part way
     p = Player(rules, "expert", seed=1)
-    assert choose(p, st, st.to_move, clock=Clock(clock), deadline=used // 2) in legal
+    p.deadline = used // 2
+    assert choose(p, st, st.to_move, clock=Clock(clock)) in legal
     assert p.search.spent < spent
 
 
-def test_the_first_play_of_a_deal_may_spend_twice_the_work_and_a_later_play_once():
-    # with four players the first play keeps one budget (docs/ai.md)
+@pytest.mark.parametrize("level, times", (("expert", 1), ("master", 2)))
+def test_the_first_play_of_a_deal_may_spend_twice_the_work_and_a_later_play_once(level, times):
+    # with four players the first play keeps one budget (docs/ai.md); the
+    # master has twice the expert's work at every decision
     from core.ai.player import DEVICE_WORK
 
     for seed in range(3):
@@ -135,10 +140,10 @@ def test_the_first_play_of_a_deal_may_spend_twice_the_work_and_a_later_play_once
             rules, st = midgame(players=players, seed=seed, plies=plies)
             full = st.hand_n[st.to_move] == rules.hand_size
             assert full == (plies != 10) and st.stock_pos < 52
-            p = Player(rules, "expert", seed=1)
+            p = Player(rules, level, seed=1)
             choose(p, st, st.to_move)
             # a pass is dropped one position past the budget
-            assert p.search.spent == (2 if twice else 1) * DEVICE_WORK + 1, (players, seed, plies)
+            assert p.search.spent == (2 if twice else 1) * times * DEVICE_WORK + 1, (players, seed, plies)
 
 
 def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
@@ -152,7 +157,9 @@ def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
         ticks[0] = (ticks[0] + 1) & ((1 << 29) - 1)
         return ticks[0]
 
-    choose(p, st, st.to_move, clock=Clock(clock), deadline=10 ** 6)
+    p.deadline = 10 ** 6
+
+    choose(p, st, st.to_move, clock=Clock(clock))
     assert (p.search.samples_done, p.search.spent) == unclocked(rules, st)
 
 

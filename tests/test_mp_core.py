@@ -82,6 +82,15 @@ def test_the_ai_loops_allocate_nothing(mpvm):
         assert r["calls"] >= 96 and r["failed"] == 0, r
 
 
+@pytest.mark.parametrize("players", (2, 4))
+def test_the_masters_decisions_allocate_nothing(mpvm, players):
+    # twice the expert's work at every decision, through the same decider
+    rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('master',), 1, %d)\n" % players,
+                         timeout=600)
+    assert rows[0]["level"] == "master"
+    assert rows[0]["calls"] >= 48 // players * players and rows[0]["failed"] == 0, rows[0]
+
+
 def test_the_four_player_expert_enumerating_its_last_deals_allocates_nothing(mpvm):
     # the last deal of each hand: the other hands' splits enumerated (core/ai/world.py deal)
     rows = mpvm.run_json("import core_checks\ncore_checks.ai_loops(('expert',), 1, 4)\n", timeout=300)

@@ -47,13 +47,15 @@ def test_round_trip_every_field():
     s.contrast, s.sleep_s, s.sound, s.rotation, s.hints, s.undo = 7, 300, False, 180, False, True
     s.last_level, s.last_players, s.last_variant, s.last_target = "expert", 4, "czech", 121
     t = Stats()
-    t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000], 9, 40
+    t.games, t.wins, t.basras, t.best_hand = 12, [1, 2, 3, 70000, 6], 9, 40
     assert st.save_settings(s) and st.save_game(g, t)
     got, s2, t2, msg = SaveStore(ByteStore(nvm)).load()
     assert msg is None and got == g and s2 == s
     assert vars(got) == vars(g)
     assert vars(s2) == vars(s)
-    assert t2.wins == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
+    assert t2.wins[:4] == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
+    # a row for every level; the save keeps the first four (savedata.SAVED_WINS)
+    assert len(t2.wins) == len(t.wins)
     assert not st.save_game(g)        # nothing changed: no write
     assert not st.save_game(g, t)     # the same stats again: no write either
     assert st.writes == 2
@@ -141,7 +143,7 @@ def test_a_save_from_the_build_before_loads_with_its_stats():
     st = SaveStore(ByteStore(nvm))
     got, _, stats, msg = st.load()
     assert msg is None
-    assert (stats.games, stats.wins, stats.basras, stats.best_hand) == (7, [3, 2, 1, 0], 5, 38)
+    assert (stats.games, stats.wins, stats.basras, stats.best_hand) == (7, [3, 2, 1, 0] + [0] * (len(stats.wins) - 4), 5, 38)
     assert got.scores == [38, 12] and got.hand_no == 2 and got.plays == (0, 3)
     stats.best_hand = 40              # a better hand, then the next write
     assert st.save_game(got, stats)

@@ -15,18 +15,28 @@ import sys
 import time
 from multiprocessing import Pool
 
+from core import ai as AI
 from core.ai.evaluate import Evaluator
 from core.ai.levelbot import choose
+from core.ai.oracle import ORACLE, Oracle
 from core.ai.player import Player
 from core.game import Game
 from core.presets import preset
 from tools.cmdline import Parser, whole
 
-LEVELS = ("random", "easy", "normal", "hard", "expert", "expert-v1", "oracle")
-# expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
+# the registry's levels (core/ai/__init__.py) and three yardsticks: random
+# (any legal play), expert-v1 and the oracle (core/ai/oracle.py: it sees
+# every card). expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
 # worlds, 3 plies, 250 positions a world; 12 worlds, 2 plies with four
 # players; leaves valued without Evaluator.threat). Not a level of the device.
 V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
+YARDSTICKS = ("random", "expert-v1", ORACLE)
+
+
+def levels():
+    """Every level the arena plays: the registry's (read now: a level
+    registered by a test counts), then the yardsticks."""
+    return tuple(AI.LEVELS) + YARDSTICKS
 
 _players = {}
 
@@ -47,8 +57,12 @@ def _player(rules, spec, seat):
     if p is None:
         parts = spec.split(":")
         level = parts[0]
-        base = {"random": "easy", "expert-v1": "expert"}.get(level, level)
-        p = _players[key] = Player(rules, base, seat + 1)
+        if level == ORACLE:
+            p = Oracle(rules, seat + 1)
+        else:
+            base = {"random": "easy", "expert-v1": "expert"}.get(level, level)
+            p = Player(rules, base, seat + 1)
+        _players[key] = p
         if level == "expert-v1":
             p.worlds, p.plies, p.nodes, p.work = V1[rules.players]
             p.search.ev = _Plain(rules)
@@ -56,14 +70,20 @@ def _player(rules, spec, seat):
             p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:4])
             p.work = int(parts[4]) if len(parts) >= 5 else 0
         if level == "random":
-            p.decide = lambda obs, p=p: p.prng.below(p.search.root_plays(obs))
+            p.begin = lambda obs, clock=None, p=p: _random(p, obs)
     return p
+
+
+def _random(p, obs):
+    # random: any legal play (a decision made in begin, as a one-play level's)
+    p.choice = p.prng.below(p.search.root_plays(obs))
+    return True
 
 
 def _spec(text):
     parts = text.split(":")
-    if parts[0] not in LEVELS:
-        raise argparse.ArgumentTypeError("unknown level %r (known: %s)" % (text, ", ".join(LEVELS)))
+    if parts[0] not in levels():
+        raise argparse.ArgumentTypeError("unknown level %r (known: %s)" % (text, ", ".join(levels())))
     if len(parts) not in (1, 4, 5) or not all(x.isascii() and x.isdigit() for x in parts[1:]):
         raise argparse.ArgumentTypeError("%r: give a level, or level:worlds:plies:nodes[:work] with "
                                          "whole numbers" % text)
@@ -146,29 +166,40 @@ def run(a, b, hands=4000, games=0, variant="egyptian", players=2, jobs=2, seed=1
             margins.append(m)
             ta.extend(x)
             tb.extend(y)
-            if out and (i + 1) % 100 == 0:
-                out.write("\r%d/%d deal pairs, %.0f s" % (i + 1, pairs, time.time() - t0))
+            if out and (i + 1) % 25 == 0:
+                # the margin so far: a run stopped part way still says what it measured
+                lo, hi = _ci(margins)
+                out.write("\r%d/%d deal pairs, %.0f s, margin so far %+.2f [%+.2f, %+.2f]"
+                          % (i + 1, pairs, time.time() - t0, (lo + hi) / 2, lo, hi))
                 out.flush()
         wins = 0
         if games:
             gl = [(variant, players, a, b, seed, k) for k in range(max(1, games // 2))]
             for i, w in enumerate(pool.imap(_game_pair, gl, chunksize=2)):
                 wins += w
-                if out and (i + 1) % 10 == 0:
-                    out.write("\r%d/%d game pairs, %.0f s   " % (i + 1, len(gl), time.time() - t0))
+                if out and (i + 1) % 5 == 0:
+                    out.write("\r%d/%d game pairs, %.0f s, %d of %d won so far   "
+                              % (i + 1, len(gl), time.time() - t0, wins, 2 * (i + 1)))
                     out.flush()
     if out:
         out.write("\n")
     n = len(margins)
-    mean = sum(margins) / n
-    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    lo, hi = _ci(margins)
     return {
         "a": a, "b": b, "variant": variant, "players": players, "hands": 2 * n,
-        "margin": mean, "ci": (mean - half, mean + half),
+        "margin": (lo + hi) / 2, "ci": (lo, hi),
         "games": 2 * (games // 2) if games else 0, "wins": wins,
         "ms_a": _ms(ta), "ms_b": _ms(tb),
     }
+
+
+def _ci(margins):
+    # the 95% confidence interval of the mean margin (normal approximation)
+    n = len(margins)
+    mean = sum(margins) / n
+    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    return mean - half, mean + half
 
 
 def _ms(ts):

@@ -174,10 +174,10 @@ def rp2040_clock(scale):
 
 def ai_decisions(level, hands=2, players=2, scale=0):
     """Milliseconds per AI decision (median, worst) over whole hands, both seats
-    the level. scale (RP2040 factor of this VM): decide against the device's
-    deadline on an RP2040-equivalent clock."""
+    the level. scale (RP2040 factor of this VM): decide against the level's
+    deadline (core/ai/player.py) on an RP2040-equivalent clock."""
     from core.ai.levelbot import choose
-    from core.ai.player import DEVICE_DEADLINE_MS, Player
+    from core.ai.player import Player
 
     rules = preset("egyptian", players=players)
     g = Game(rules, 1)
@@ -186,7 +186,7 @@ def ai_decisions(level, hands=2, players=2, scale=0):
     for st in _turns(g, hands, 7):
         t0 = now_us()
         if scale:
-            word, take = choose(seats[st.to_move], st, st.to_move, 0, rp2040_clock(scale), DEVICE_DEADLINE_MS)
+            word, take = choose(seats[st.to_move], st, st.to_move, 0, rp2040_clock(scale))
         else:
             word, take = choose(seats[st.to_move], st, st.to_move)
         times.append(since_us(t0) / 1000)

@@ -119,7 +119,7 @@ def vm_search_rate(players=2, hands=4, timeout=600):
     (tools/bench_core.py search_rate) and on a board: scaled by the
     calibration loop timed in the same run (before and after the search:
     the mean), then divided by CIRCUITPYTHON_SLOWER. core/ai/player.py
-    POSITIONS_PER_SECOND is the board figure."""
+    _POSITIONS_PER_SECOND is the board figure."""
     from harness.mpvm import run_json
 
     rows = run_json(
@@ -155,7 +155,7 @@ def main(argv=None):
         print(f"expert, {args.search} players: {r['positions']} positions in {r['ms']:.0f} ms on the VM,"
               f" {r['per_second']:.0f} a second; calibration loop {r['loop']:.3f} s")
         print(f"RP2040 estimate {r['rp2040']:.0f} a second; a board (/ {CIRCUITPYTHON_SLOWER}) {r['board']:.0f}"
-              f" (core/ai/player.py POSITIONS_PER_SECOND)")
+              f" (core/ai/player.py _POSITIONS_PER_SECOND)")
         return
 
     print(f"trial-division prime loop, numbers below {args.limit} (CircuitPython issue 6292)")

@@ -21,6 +21,7 @@ import random
 import sys
 import time
 
+from core.ai import LEVELS
 from core.ai.levelbot import choose
 from core.ai.player import Player
 from core.game import Game
@@ -131,7 +132,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     if levels[0] == "human" and game.winner == 0:
         ai = [lv for lv in levels if lv != "human"]
         if ai:
-            stats.wins[S.LEVEL_CODES.index(ai[0]) - 1] += 1
+            stats.wins[LEVELS.index(ai[0])] += 1
     ss.save_game(None, stats)
     if on_save is not None:
         on_save(ss, None)

@@ -20,7 +20,7 @@ import random
 import sys
 import time
 
-from core.ai.player import POSITIONS_PER_SECOND
+from core.ai.player import DEVICE_DEADLINE_MS, DEVICE_WORK
 from core.plays import Plays, index_of
 from core.state import FLOOR, HAND, HAND_STRIDE, PILE
 from tools.cmdline import Parser, whole
@@ -107,7 +107,8 @@ def mash(presses, seed=1, log=None):
     sims = []
 
     def s_step(self, elapsed):
-        # a search step takes a board its positions / POSITIONS_PER_SECOND:
+        # a search step takes a board its positions at the device's rate,
+        # DEVICE_WORK in DEVICE_DEADLINE_MS (core/ai/player.py, 340 a second):
         # let that much virtual time pass, so that presses arrive while the
         # AI thinks as they would on the board. Counted in positions, not
         # timed, so a run is the same on a fast machine and a loaded one
@@ -116,7 +117,7 @@ def mash(presses, seed=1, log=None):
         before = search.spent if search is not None else 0
         r = orig_step(self, elapsed)
         if sims and search is not None:
-            sims[0].clock.now += max(1, (search.spent - before) * 1000 // POSITIONS_PER_SECOND)
+            sims[0].clock.now += max(1, (search.spent - before) * DEVICE_DEADLINE_MS // DEVICE_WORK)
         return r
 
     def s_play(self, i):

@@ -11,25 +11,26 @@ from core.scoring import card_points
 from core.state import FLOOR, HAND, PILE
 
 
-def choose(player, state, seat, carry=0, clock=None, deadline=0):
+def choose(player, state, seat, carry=0, clock=None):
     """The (word, take) play of player for the seat to move in state, seeing
-    only what it may (the oracle: everything)."""
-    obs = observe(state, seat, player.obs, cheat=player.level == "oracle", carry=carry)
-    i = decide(player, obs, clock, deadline)
+    only what it may (the oracle, core/ai/oracle.py: everything, through its
+    own way in)."""
+    see = getattr(player, "see", None)
+    if see is not None:
+        see(state)
+    obs = observe(state, seat, player.obs, carry=carry)
+    i = decide(player, obs, clock)
     root = player.search.root
     return root[2 * i], root[2 * i + 1]
 
 
-def decide(player, obs, clock=None, deadline=0):
+def decide(player, obs, clock=None):
     """Index into player.search.root of its level's play for obs, the
-    search (hard, expert) stepped to the end."""
-    if player.level == "easy" or player.level == "normal":
-        return player.decide(obs)
-    s = player.search
-    s.begin(obs, player.worlds, player.plies, player.nodes, clock, deadline, player.work)
-    while not s.step():
-        pass
-    return s.best()
+    decision stepped to the end."""
+    if not player.begin(obs, clock):
+        while not player.step(-1):
+            pass
+    return player.best()
 
 
 def from_view(view, obs, points):
@@ -71,7 +72,6 @@ def from_view(view, obs, points):
     obs.dealer = (seat - 1 - len(view["history"])) % obs.nseats  # leader = dealer + 1
     obs.last_capturer = last
     obs.carry = view["carry"]
-    obs.cheat = None
     return obs
 
 

@@ -3,7 +3,8 @@
 An Observation is filled from a State by ``observe`` (the device, the arena)
 or from a referee view by ``core.ai.levelbot.from_view`` (other people's
 games). Nothing in
-it tells where an unseen card is: the AI cannot peek, by construction.
+it tells where an unseen card is, and nothing leads to the State: the AI
+cannot peek, by construction.
 """
 from core.state import FLOOR, HAND, PILE, STOCK
 
@@ -27,7 +28,6 @@ class Observation:
         self.pile_points = bytearray(4)
         self.basras = bytearray(4)
         self.carry = 0
-        self.cheat = None  # a State the oracle may copy (never set for an honest seat)
 
 
 def copy_piles(src, dst):
@@ -38,8 +38,9 @@ def copy_piles(src, dst):
         dst.basras[s] = src.basras[s]
 
 
-def observe(state, seat, obs, cheat=False, carry=0):
-    """Fill obs with what seat sees of state (cheat: the oracle sees everything)."""
+def observe(state, seat, obs, carry=0):
+    """Fill obs with what seat sees of state (nothing more: the oracle has
+    its own way in to the true state, core/ai/oracle.py)."""
     own = HAND + seat
     for c in range(52):
         w = state.loc[c]
@@ -57,5 +58,4 @@ def observe(state, seat, obs, cheat=False, carry=0):
     obs.dealer = state.dealer
     obs.last_capturer = state.last_capturer
     obs.carry = carry
-    obs.cheat = state if cheat else None
     return obs

@@ -1,5 +1,9 @@
-"""The AI levels, one Player per AI seat (the hint: core/ai/reason.py; a
-play from a State in one call: core/ai/levelbot.py choose).
+"""The decider: one Player per AI seat asks its level (core/ai/__init__.py,
+the registry) for a play, the same way for every level: begin(obs, clock),
+then step() until True, then best() (a one-play level decides in begin).
+The Player owns its deadline (the doubling for a deal's first play and
+the exact last deal included). The hint: core/ai/reason.py; a play from a
+State in one call: core/ai/levelbot.py choose.
 
 - easy: a beginner: takes what it sees, misses sums a third of the time and
   never looks at what it leaves;
@@ -8,11 +12,12 @@ play from a State in one call: core/ai/levelbot.py choose).
 - hard: determinized search, 4 worlds, 2 plies (8 with four players);
 - expert: determinized search, anytime: as many worlds and plies as its
   work budget (DEVICE_WORK positions, the device's deadline's worth)
-  allows, exact once nothing is hidden.
+  allows, exact once nothing is hidden;
+- master: the expert with twice its work (and deadline) at every decision.
 Budgets are worlds and positions (deterministic, for tests and the arena)
 and, on the device, also milliseconds on a clock.
 """
-from core.ai import LEVELS
+from core.ai import LEVELS, TABLE
 from core.ai.observe import Observation
 from core.compat import const
 from core.prng import Prng
@@ -28,17 +33,24 @@ DEVICE_DEADLINE_MS = const(850)
 # players (the slower: deeper searches, exact solves): the device model of
 # tools/bench_device.py (the VM's rate x the calibration loop x
 # CircuitPython's 1.25), which CircuitPython 10.2.1 firmware agrees with
-# (issue 27: a median decision of 1.05 s, the 950 ms deadline reached)
-POSITIONS_PER_SECOND = const(340)
+# (issue 27: a median decision of 1.05 s, the 950 ms deadline reached).
+# Private, so folded away on a board (a public name is interned and kept in
+# the heap): other code reads the rate as DEVICE_WORK in DEVICE_DEADLINE_MS
+_POSITIONS_PER_SECOND = const(340)
 # the anytime levels' budget, in positions: the deadline's worth of work, so
 # that the arena and the tests play what a board plays, on every machine
-DEVICE_WORK = const(DEVICE_DEADLINE_MS * POSITIONS_PER_SECOND // 1000)
+DEVICE_WORK = const(DEVICE_DEADLINE_MS * _POSITIONS_PER_SECOND // 1000)
 
 
-def budget(rules, level):
-    """(worlds, plies, positions a world's search may visit, work) of a
-    search level under rules (made here rather than kept in a table: less
-    heap on a board while the AI is loaded).
+# the registry's kinds (core/ai/__init__.py TABLE)
+_ONE_PLAY_EASY = const(0)  # one play ahead, with a beginner's mistakes
+_FIXED = const(2)  # a search of fixed worlds and plies
+_ANYTIME = const(3)  # a search within a work budget
+
+
+class Player:
+    """The level's budget, from the registry's TABLE: worlds, plies,
+    positions a world's search may visit (nodes), work, deadline (ms).
 
     work 0: that many worlds, that deep, each dropped past its positions;
     work > 0 (anytime, core/ai/search.py begin()): the first world from
@@ -47,24 +59,25 @@ def budget(rules, level):
     searched as if the partner saw the sampled cards: over-optimistic. Two
     plies over more worlds play better there (docs/ai.md); a world of two
     plies is cheap, so the expert searches at most 256."""
-    teams = rules.players == 4
-    if level == "hard":
-        return 8 if teams else 4, 2, 150, 0
-    if level == "oracle":
-        return 1, 2 if teams else 3, 1500, 0
-    if level not in LEVELS:
-        raise ValueError("unknown level %r" % level)
-    return 256 if teams else 64, 2 if teams else 3, 0, DEVICE_WORK
 
-
-class Player:
     def __init__(self, rules, level="expert", seed=1):
         self.rules = rules
         self.level = level
+        # ValueError: a level the registry does not know (named by the callers
+        # that take one from outside: core/bots.py make_bot, tools/arena.py)
+        t = 6 * LEVELS.index(level)
+        kind = self.kind = TABLE[t]
+        teams = 1 if rules.players == 4 else 0
+        self.worlds = 1 << TABLE[t + 1 + teams]
+        self.plies = TABLE[t + 3 + teams]
+        k = TABLE[t + 5]
+        self.nodes = 10 * k if kind == _FIXED else 0
+        self.work = k * DEVICE_WORK if kind == _ANYTIME else 0
+        self.deadline = k * DEVICE_DEADLINE_MS if kind == _ANYTIME else DEVICE_DEADLINE_MS
         # each level loads what it decides with: the root plays and the
         # one-play heuristics (core/ai/roots.py, onestep.py) or the search
         # (core/ai/search.py, which extends Roots)
-        if level == "easy" or level == "normal":  # one play ahead
+        if kind < _FIXED:  # one play ahead
             from core.ai.onestep import one_play
             from core.ai.roots import Roots as Kind
             self.one_play = one_play
@@ -73,12 +86,30 @@ class Player:
         self.search = Kind(rules, seed)
         self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
-        self.worlds, self.plies, self.nodes, self.work = budget(rules, level)
+        self.choice = 0
 
-    def decide(self, obs):
-        """Index into self.search.root of a one-play level's play for obs. A
-        search level's decision is search.begin() with this Player's budget,
-        then search.step() until True, then search.best(): the device steps
-        between button polls (device/session.py), the desktop to the end
-        (core/ai/levelbot.py decide)."""
-        return self.one_play(self.search, self.rules, self.prng, obs, self.level == "easy")
+    def begin(self, obs, clock):
+        """Start a decision for obs; True when it is made (a one-play level:
+        best() has it), else call step() until True. clock (hal.clock.Clock,
+        or None: the budget alone): the search stops by itself at this
+        level's deadline (twice it for a deal's first play with two or three
+        players and the exact solve of a last deal)."""
+        if self.kind < _FIXED:
+            self.choice = self.one_play(self.search, self.rules, self.prng, obs, self.kind == _ONE_PLAY_EASY)
+            return True
+        self.search.begin(obs, self.worlds, self.plies, self.nodes, clock, self.deadline, self.work)
+        return False
+
+    def step(self, elapsed):
+        """One step of the decision; True when it is made. elapsed (ms since
+        begin, the caller's ticks_diff; -1: not given): past the deadline the
+        best play so far is taken. (Only after a begin() that returned
+        False.)"""
+        s = self.search
+        return s.step() or elapsed >= s.deadline
+
+    def best(self):
+        """Index into self.search.root of the play chosen."""
+        if self.kind < _FIXED:
+            return self.choice
+        return self.search.best()

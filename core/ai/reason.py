@@ -5,11 +5,11 @@ from core.plays import cards_taken
 from core.state import BASRA, LAY, SWEEP, TAKES_2C, TAKES_10D
 
 
-def hint(player, state, seat, carry=0, clock=None, deadline=0):
+def hint(player, state, seat, carry=0, clock=None):
     """(word, take, reason): the expert's play for seat with player's
     buffers and generators, whatever its level, and why."""
     from core.ai.levelbot import choose
-    from core.ai.player import budget
+    from core.ai.player import Player
     from core.ai.search import Search
     p = player
     if not isinstance(p.search, Search):
@@ -17,13 +17,18 @@ def hint(player, state, seat, carry=0, clock=None, deadline=0):
         s = Search(p.rules)
         s.prng.state = p.search.prng.state
         p.search = s
-    saved = p.level, p.worlds, p.plies, p.nodes, p.work
-    p.level = "expert"
-    p.worlds, p.plies, p.nodes, p.work = budget(p.rules, "expert")
+    # the expert's kind and budget for this decision (the device makes an
+    # expert Player for a hint instead: device/session.py)
+    names = ("level", "kind", "worlds", "plies", "nodes", "work", "deadline")
+    saved = [getattr(p, k) for k in names]
+    e = Player(p.rules, "expert")
+    for k in names:
+        setattr(p, k, getattr(e, k))
     try:
-        word, take = choose(p, state, seat, carry, clock, deadline)
+        word, take = choose(p, state, seat, carry, clock)
     finally:
-        p.level, p.worlds, p.plies, p.nodes, p.work = saved
+        for k, v in zip(names, saved):
+            setattr(p, k, v)
     return word, take, reason(state, word, take)
 
 

@@ -143,7 +143,7 @@ class Search(Roots):
             self.totals[i] = 0
         # anytime, few splits of the unseen cards: enumerate them
         self.enum = 0
-        if work and obs.cheat is None:
+        if work:
             c = self.sampler.count(obs, worlds)
             if c and (obs.stock_left == 0 or c > 1):
                 self.enum = c

@@ -1,8 +1,8 @@
 """A world consistent with an observation: the unseen cards dealt at random.
 
 The other seats get as many unseen cards as they hold, the stock the rest,
-in a random order. The oracle (an observation with ``cheat``) copies the
-true state instead (core/ai/oracle.py). When few splits of the unseen cards
+in a random order (the oracle's sampler, core/ai/oracle.py, copies the
+true state instead). When few splits of the unseen cards
 into the other hands are possible (``count``), ``sample`` makes the k-th of
 them when asked (the stock's order still drawn), so that a search can take
 each once. With four players the sampled worlds come in cycles: one order
@@ -25,10 +25,6 @@ class Sampler:
         in cycles with four players), or (index >= 0) their index-th split
         into the other hands (0 <= index < count(); the worlds enumerated
         rather than sampled, the stock's order still random)."""
-        if obs.cheat is not None:
-            from core.ai.oracle import copy_state  # (never on the device)
-            copy_state(obs.cheat, world)
-            return world
         # the seen cards in place; the unseen ones listed in pool, in card order
         seat = obs.seat
         world.clear(obs.dealer)

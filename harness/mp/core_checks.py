@@ -189,14 +189,10 @@ class Decide:
 
         p = self.p
         obs = observe(st, seat, p.obs)
-        if p.level in ("easy", "normal"):
-            p.decide(obs)
-        else:
-            s = p.search
-            s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
-            while not s.step():
+        if not p.begin(obs, None):
+            while not p.step(-1):
                 pass
-            s.best()
+        p.best()
 
 
 def ai_loops(levels, hands, seats=2):
