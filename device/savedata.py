@@ -15,9 +15,9 @@ PLACE_ESCAPE = 255
 # these: a person, or a seat played on the other device of a link game
 HUMAN_CODE = 0
 LINK_CODE = 5
-# wins kept in the save, one per level in the registry's order: the first
-# four (easy to expert, the layout of earlier builds)
-SAVED_WINS = 4
+# wins in a version-2 save: easy to expert (version 3 writes a count, then
+# that many, one per level in the registry's order: device/savewrite.py)
+V2_WINS = 4
 
 
 class Record:

@@ -5,7 +5,7 @@ Only needed when a save is read (at start), so device/store.py drops this
 module after loading on the device (its bytecode is RAM on a board).
 """
 
-from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, SAVED_WINS, Saved, Settings, Stats
+from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, V2_WINS, Saved, Settings, Stats
 
 
 class _In:
@@ -80,8 +80,14 @@ def _decode(raw, start, end):
     s.last_variant = i.name()
     st = Stats()
     st.games = i.u16()
-    for k in range(SAVED_WINS):
-        st.wins[k] = i.u16()
+    # version 3 (a payload alone is taken as version 3): a count of wins
+    # first (a level this build lacks: its wins are read past); version 2:
+    # easy to expert (raw[start - 4]: the record's version byte)
+    n = V2_WINS if start >= 4 and raw[start - 4] < 3 else i.u8()
+    for k in range(n):
+        w = i.u16()
+        if k < len(st.wins):
+            st.wins[k] = w
     st.basras = i.u16()
     st.best_hand = i.u16()
     game_at = i.p

@@ -2,7 +2,7 @@
 device/savedata.py holds (device/saveformat.py frames it). device/store.py
 imports this module for each write and, on the device, drops it afterwards
 (its bytecode is RAM on a board)."""
-from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, SAVED_WINS, Settings, Stats
+from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, PLACE_ESCAPE, Settings, Stats
 
 
 class _Out:
@@ -56,7 +56,8 @@ def _w_stats(o, s):
     from core.ai import LEVELS
     if len(s.wins) != len(LEVELS):
         raise ValueError("wins needs %d counts (one per level), not %r" % (len(LEVELS), s.wins))
-    for k in range(SAVED_WINS):
+    o.u8(len(s.wins), "wins")
+    for k in range(len(s.wins)):
         o.u16(_sat(s.wins[k]), "wins")
     o.u16(_sat(s.basras), "basras")
     o.u16(_sat(s.best_hand), "best_hand")

@@ -5,6 +5,8 @@ import zlib
 
 import pytest
 
+from core.ai import LEVELS
+
 from device import save as S
 from device.save import SaveStore, Saved, Settings, Stats, crc32, encode
 from hal.filestore import FileStore
@@ -33,8 +35,8 @@ def test_largest_record_fits_a_slot():
     for p in (2, 3, 4):
         rec = encode(65535, _full_game(p), st, Stats())
         assert len(rec) <= S.SLOT
-    assert len(encode(1, _full_game(3), st, Stats())) == 121
-    assert len(encode(1, None, Settings(), Stats())) == 42
+    assert len(encode(1, _full_game(3), st, Stats())) == 124
+    assert len(encode(1, None, Settings(), Stats())) == 45
 
 
 def test_round_trip_every_field():
@@ -53,9 +55,8 @@ def test_round_trip_every_field():
     assert msg is None and got == g and s2 == s
     assert vars(got) == vars(g)
     assert vars(s2) == vars(s)
-    assert t2.wins[:4] == [1, 2, 3, 65535] and t2.games == 12   # counts saturate, never wrap
-    # a row for every level; the save keeps the first four (savedata.SAVED_WINS)
-    assert len(t2.wins) == len(t.wins)
+    # a row for every level, master's too; counts saturate, never wrap
+    assert t2.wins == [1, 2, 3, 65535, 6] and t2.games == 12
     assert not st.save_game(g)        # nothing changed: no write
     assert not st.save_game(g, t)     # the same stats again: no write either
     assert st.writes == 2
@@ -186,3 +187,13 @@ def test_a_maximal_capture_hand_saved_before_issue_29_is_dealt_again_the_game_ke
     # what the store keeps (written again with a settings change) has no plays either
     st.save_settings(s)
     assert S.SaveStore(ByteStore(nvm)).load()[0] == g
+
+
+def test_every_levels_wins_are_kept_by_a_save_masters_included():
+    # the wins of a level past the first four (master) survive a restart
+    nvm = bytearray(b"\xff" * 256)
+    st = SaveStore(ByteStore(nvm))
+    t = Stats()
+    t.wins[LEVELS.index("master")] = 3
+    assert st.save_game(None, t)
+    assert SaveStore(ByteStore(nvm)).load()[2].wins == t.wins
