@@ -125,17 +125,26 @@ def at_table(app):
     return in_game(app) or app.screen is app.table and app.play.mode == REMOTE
 
 
+def _into_game(app, log):
+    """Presses from the menus into a link game, the proposal accepted
+    (until the test has cut the link: log["cut"]), or None."""
+    step = to_connect(app)
+    if step and "cut" not in log:
+        return step
+    if kind(app) == "linkoffer":
+        return menu_to(app, "Accept") + ["A"]
+    return None
+
+
 def test_link_lost_shows_on_ones_own_turn_within_2_5_s():
     log = {}
 
     def policy(app, me):
         now = me.sim.clock.now
-        step = to_connect(app)
-        if step and "cut" not in log:
+        step = _into_game(app, log)
+        if step:
             return step
         k = kind(app)
-        if k == "linkoffer":
-            return menu_to(app, "Accept") + ["A"]
         if "cut" not in log and in_game(app):
             me.box[1].cut(True)                     # the other device is gone on my turn
             log["cut"] = now
@@ -159,12 +168,10 @@ def test_the_game_menu_says_link_lost_and_forgets_it_when_the_link_is_back():
 
     def policy(app, me):
         now = me.sim.clock.now
-        step = to_connect(app)
-        if step and "cut" not in log:
+        step = _into_game(app, log)
+        if step:
             return step
         k = kind(app)
-        if k == "linkoffer":
-            return menu_to(app, "Accept") + ["A"]
         if "cut" not in log and in_game(app):
             log["me"] = me.i
             log["cut"] = now + 300
@@ -216,11 +223,9 @@ def test_the_other_device_is_told_the_game_went_on_vs_the_ai():
             if "continued" in log and now > log["continued"] + 8000:
                 return None
             return ["wait:100"]
-        step = to_connect(app)
-        if step and "cut" not in log:
+        step = _into_game(app, log)
+        if step:
             return step
-        if k == "linkoffer":
-            return menu_to(app, "Accept") + ["A"]
         if me.i == 0 and "cut" not in log and at_table(app):
             me.box[1].cut(True)
             log["cut"] = now
