@@ -198,7 +198,7 @@ def ai_decisions(level, hands=2, players=2, scale=0):
 def search_rate(players=2, hands=4):
     """Positions a second the expert's search visits at its budget (work in
     positions, no clock) over whole hands, both seats the expert: the rate
-    behind core/ai/player.py POSITIONS_PER_SECOND (tools/calibrate.py
+    behind core/ai/player.py _POSITIONS_PER_SECOND (tools/calibrate.py
     vm_search_rate scales it to a board)."""
     from core.ai.levelbot import decide
     from core.ai.observe import observe
