@@ -25,7 +25,6 @@ from device.table import Table
 last = None     # the running App (tests look at it)
 
 _SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
-_GAME = const(2)
 # the loop's idle (ms) between its turns; a press ends it (hal/base.py Hal.idle)
 _IDLE = const(20)       # nothing moving: the menus, a person's turn
 _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
@@ -125,19 +124,18 @@ class App:
             if self.depth == 0 and self.later:
                 self._write_later()
 
-    def save_later(self, settings=False, game=False):
-        """Write the settings or the game (App.saved, with the stats) once
-        the rarely used module asking for it is dropped: the save's writing
-        side then has the heap to itself."""
-        self.later |= (_SETTINGS if settings else 0) | (_GAME if game else 0)
+    def save_later(self, settings=False):
+        """Write the settings once the rarely used module asking for it is
+        dropped: the save's writing side then has the heap to itself. (The
+        game: App.save with later, after the frame.)"""
+        if settings:
+            self.later |= _SETTINGS
 
     def _write_later(self):
         later = self.later
         self.later = 0
         if later & _SETTINGS:
             self.store_call("save_settings", self.settings)
-        if later & _GAME:
-            self._write_game()
 
     def store_call(self, name, *args):
         """SaveStore.<name>(*args) (device/store.py: load, save_game,
@@ -214,13 +212,14 @@ class App:
                      list(g.scores), g.carry, s.log[0:s.nlog])
 
     def save(self, later=False):
-        """Record the game in progress and write it (later: once App.rare
-        returns, see save_later)."""
+        """Record the game in progress and write it (later: once the frame
+        being made is on the screen, App.run; App.rare has returned by then,
+        so the save's writing side has the heap to itself)."""
         if self.sess is None:
             return
         self.saved = self.record()
         if later:
-            self.save_later(game=True)
+            self.unsaved = _RECORDED
             return
         self._write_game()
 

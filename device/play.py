@@ -13,7 +13,9 @@ THINK   an AI (or the hint) searches, a step between button polls; the dots
         round with the time.
 SHOW    an AI's play stays up (the cards it takes inverted) for a while or
         until a key; then it is applied.
-PAUSE   after a BASRA or a sweep, the message stays up for a moment.
+PAUSE   after a BASRA or a sweep, the message stays up for a moment; after
+        a hand's last play (anyone's) its table stays up a moment, while
+        the hand's summary is made, then the summary is shown (or at a key).
 
 Times are hal.clock ticks, which wrap (at 2**29 ms; CircuitPython starts
 them about 65 s before the wrap): every deadline goes through ticks_add,
@@ -36,6 +38,10 @@ OVER = const(6)
 SHOW_MS = const(1400)
 SHOW_PER_CARD = const(250)
 _PAUSE_MS = const(1000)
+# a hand's last play stays on the table this long before its summary: the
+# summary is made in a loop turn of its own meanwhile, so that the frame of
+# the press that plays the last card is a table's, not a whole screen's
+_LAST_MS = const(700)
 
 W_TAKES = b"TAKES"
 W_LAYS = b"LAYS"
@@ -61,6 +67,7 @@ class Play:
         self.dots = 0
         self.hinting = False
         self.flags = 0
+        self.summed = False     # the hand's summary is made (device/summary.py), not yet shown
 
     # -- set up -------------------------------------------------------------
     def begin(self, sess):
@@ -83,10 +90,14 @@ class Play:
         t = self.t
         t.clear_marks()
         if s.hand_over():
-            # the table is not drawn: the summary's frame replaces it, and the
-            # next hand's table is drawn whole (App.to_table)
+            # the summary (made while the last play was on show) replaces the
+            # table, and the next hand's table is drawn whole (App.to_table)
             self.mode = OVER
-            self.app.rare("summary", "hand_over")
+            self.sum_hand()
+            self.summed = False
+            app = self.app
+            app.show(app.pages)
+            app.write_when_shown()
             return
         seat = s.to_move()
         if s.is_human(seat):
@@ -202,7 +213,9 @@ class Play:
                 self.mode = PICK
                 self.select(0)
         elif m == SHOW or m == PAUSE:
-            self.until = now   # any key: go on
+            # any key: go on, in this press's frame
+            self.until = now
+            self.tick(now)
         elif m == THINK and b == hal.B:
             if self.hinting:            # B drops the hint
                 self.sess.think_reset()
@@ -227,19 +240,27 @@ class Play:
         self.t.clear_marks()
         s.play(i)
         self.app.played(seat, f)
-        pause = f & (BASRA | SWEEP)
-        if pause or not s.hand_over():
-            # the play on the message line; a hand's last play is not said
-            # there: the summary's frame replaces the table (next_turn)
-            self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
-                            W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
-                            else W_LAYS if f & LAY else W_TAKES)
-        if pause:
-            self.mode = PAUSE
-            self.until = ticks_add(now, _PAUSE_MS)
-            self.redraw(hidden=s.humans > 1)
+        self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
+                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
+                        else W_LAYS if f & LAY else W_TAKES)
+        if f & (BASRA | SWEEP):
+            self.pause(now, _PAUSE_MS)
+        elif s.hand_over():
+            self.pause(now, _LAST_MS)
         else:
             self.next_turn(now)
+
+    def pause(self, now, ms):
+        self.mode = PAUSE
+        self.until = ticks_add(now, ms)
+        self.redraw(hidden=self.sess.humans > 1)
+
+    def sum_hand(self):
+        # the hand scored and its summary page made (not shown): in a loop
+        # turn of its own while the last play is on show, or at next_turn
+        if not self.summed:
+            self.summed = True
+            self.app.rare("summary", "hand_over")
 
     # -- time ---------------------------------------------------------------------
     def persons_turn(self):
@@ -292,8 +313,17 @@ class Play:
                 if m == SHOW:
                     s.play(self.pick_i)
                     self.app.played(self.mover, self.flags)
+                    if s.hand_over():
+                        # the hand's last play: its table a moment (PAUSE)
+                        self.t.clear_marks()
+                        self.pause(now, _LAST_MS)
+                        return True
                 self.next_turn(now)
                 return True
+            if m == PAUSE and s.hand_over() and self.app.link is None:
+                # (a link game's hand ends once the other device has every
+                # play: LinkPlay.next_turn makes the summary then)
+                self.sum_hand()
         return False
 
     def show_ai(self, now):

@@ -1,19 +1,21 @@
 """The end of a hand: its scoring counted in the stats (and the game, when
 it ends the game), its record made, and its summary (a column per side, a
-row per way to score) shown. ``App.rare``
+row per way to score) made. ``App.rare``
 imports this module for the one call at a hand's end and drops it
-afterwards; it is kept small (half of device/menus.py), as it loads while
-the hand's last play waits for its frame."""
+afterwards; it is kept small (half of device/menus.py), as it loads in a
+turn of the loop while the hand's last play is on show."""
 from core import cards as C
 from core.ai import LEVELS
 from core.state import PILE
 
 
 def hand_over(app):
-    """The hand is over (device/play.py): scored, its stats counted, the
-    summary shown, and the game's record (the next hand's start, or none
-    after the last) written with the stats once the summary is on the
-    screen: one record, so a power cut counts a hand in both or neither."""
+    """The hand is over (device/play.py): scored, its stats counted, its
+    summary page made and the game's record (the next hand's start, or none
+    after the last) kept in App.saved. device/play.py shows the page (its
+    last play on the table meanwhile) and the record is written with the
+    stats once the summary is on the screen: one record, so a power cut
+    counts a hand in both or neither."""
     s = app.sess
     g = s.game
     s.end_hand()
@@ -35,8 +37,6 @@ def hand_over(app):
         sv.plays = ()
         app.saved = sv
     app.pages.open("summary", summary_lines(app))
-    app.show(app.pages)
-    app.write_when_shown()
 
 
 def _breakdown(s, side, out):

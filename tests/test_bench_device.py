@@ -16,11 +16,16 @@ def test_every_press_at_the_table_finds_its_frame_and_no_write_comes_between():
     # (README: a play is on the panel before its save is written) ...
     waiting = [f for _, f, w in rec.saves if w]
     assert rec.saves and not waiting, waiting
-    ends = {f for k, _, f, at in rec.presses if at == "pages"}   # a hand's summary
+    # a hand's last play: its frame is the table's (the summary follows it)
+    ends = {f for k, _, f, at in rec.presses if k == "play" and at == "last"}
     assert ends and all(f + 1 in {g for _, g, _ in rec.saves} for f in ends), ends
+    # ... a key skips what is on show, and A on the summary deals the next hand
+    assert {"skip", "next"} <= kinds, kinds
+    # (the next hand's table, or the game's end)
+    assert all(at in ("table", "menu") for k, _, _, at in rec.presses if k == "next"), rec.presses
     written = {f for _, f, _ in rec.saves}
     for k, _, f, at in rec.presses:
-        if k == "play" and at == "table":
+        if k == "play" and at in ("table", "last"):
             assert sent[f] > 0                    # a play changes the panel
             assert f + 1 in written               # ... and it is written right after it
 

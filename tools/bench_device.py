@@ -19,8 +19,8 @@ byte; start and stop conditions left out). The rest of a board's press to
 frame is modelled: keypad's scan, the loop's idle, displayio's rendering
 (by the bytes, at the firmware's whole-frame figure); the AI's decisions
 are held to the search's deadline (the tables' note, docs/performance.md).
-Three games: hard with 2 players (the presses, start-up), expert with 2
-and with 4 (the decisions).
+Five games: hard with 2 players (the presses, start-up), expert and
+master with 2 and with 4 (the decisions).
 """
 import os
 import statistics
@@ -286,7 +286,7 @@ FULL_FRAME_BYTES = 1040
 # sequence (adafruit_displayio_ssd1306 _INIT_SEQUENCE), 10 ms after each
 SSD1306_INIT_MS = 13 * 10
 GRID = 10                   # a press's edge at GRID x GRID points of the scan and idle it lands in
-LEVELS_RUN = (("hard", 2), ("expert", 2), ("expert", 4))
+LEVELS_RUN = (("hard", 2), ("expert", 2), ("expert", 4), ("master", 2), ("master", 4))
 
 # Firmware figures: CircuitPython 10.2.1 on an emulated RP2040, this code
 # before issue 27's changes, I2C free (issue 27). (low, high) over runs.
@@ -302,8 +302,10 @@ FIRMWARE = {
 TARGETS = {
     "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
     "move": {"median": 25, "worst": 50},
+    "switch": {"worst": 100},      # every screen switch (issue 27), read for any press at the table
     "menu": 500,
     "expert": {"median": 1000, "worst": 2000},
+    "master": {"median": 2000, "worst": 4000},     # issue 30: twice the expert's work
 }
 
 
@@ -327,7 +329,10 @@ def press_model(m, f, idle_ms, i2c=True):
     offs = [(k + 0.5) / GRID for k in range(GRID)]
     kinds = {"play": lambda k, at: k == "play", "move": lambda k, at: k == "move",
              "play_table": lambda k, at: k == "play" and at == "table",
-             "play_hand_end": lambda k, at: k == "play" and at != "table"}
+             "play_hand_end": lambda k, at: k == "play" and at == "last",
+             "skip": lambda k, at: k == "skip",
+             "skip_summary": lambda k, at: k == "skip" and at == "pages",
+             "next": lambda k, at: k == "next"}
     for kind, pick in kinds.items():
         rows = [(t * f, b) for k, t, b, _, at in m["presses"] if pick(k, at)]
         if not rows:
@@ -424,13 +429,17 @@ def tables(ms):
         % (LEVEL, len(m["presses"])),
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for kind, label in (("play", "a play (A)"), ("play_table", "of them: a play whose frame stays at the table"),
-                        ("play_hand_end", "of them: a hand's last play (the summary's whole frame)"),
-                        ("move", "a cursor move (LEFT/RIGHT)")):
+    for kind, label in (("play", "a play (A)"), ("play_table", "of them: a play the game goes on after"),
+                        ("play_hand_end", "of them: a hand's last play (its table; the summary follows it)"),
+                        ("move", "a cursor move (LEFT/RIGHT)"),
+                        ("skip", "a key that skips a play on show (an AI's, a BASRA, a hand's last)"),
+                        ("skip_summary", "of them: to the hand's summary (a whole frame)"),
+                        ("next", "A on a hand's summary (the next hand's table, a whole frame)")):
         r = new.get(kind)
         if r is None:
             continue
-        tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else {})
+        tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else TARGETS["switch"] if kind in (
+            "skip", "skip_summary", "next") else {})
         fw = FIRMWARE.get(kind, {})
         o = old[kind]
         out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s | %s |" % (

@@ -12,14 +12,20 @@ A press is timed from the moment its key event is handed to the app (the
 key source's get_into, inside hal.buttons) to the next refresh call: the
 play or cursor move, the redraw, and for a play whatever starts the next
 turn (the AI's search begins, the thinking line is drawn). The AI's search
-steps come after that frame and are not counted.
+steps come after that frame and are not counted. Timed too: a key that
+skips a play on show (an AI's, a BASRA, a hand's last play: its frame may
+be the hand's summary) and A on a hand's summary (the next hand's table).
 """
 import heapapp as H
 
 _PICK = 0        # device.play.PICK: a person chooses a card
-_SHOW = 4        # device.play.SHOW and PAUSE (5): an AI's play, a BASRA on show
-# what a key does at the table, by key number (UP DOWN LEFT RIGHT A B)
-KINDS = ("cycle", "cycle", "move", "move", "play", "menu")
+_SHOW = 4        # device.play.SHOW: an AI's play on show
+_PAUSE = 5       # device.play.PAUSE: a BASRA, a sweep or a hand's last play on show
+# what a key does at the table, by key number (UP DOWN LEFT RIGHT A B), then
+# a key that skips a play on show and A on a hand's summary
+KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next")
+_SKIP = 6
+_NEXT = 7
 
 
 class Recorder:
@@ -45,17 +51,34 @@ class Recorder:
         if not pressed:
             return
         app = H.app
-        if app is not None and app.screen is app.table and app.play.mode == _PICK:
-            self.pending = n
-            self.t = self.ms()
+        if app is None:
+            return
+        if app.screen is app.table:
+            mode = app.play.mode
+            if mode == _PICK:
+                self.pending = n
+            elif mode == _SHOW or mode == _PAUSE:
+                self.pending = _SKIP           # a play on show skipped
+            else:
+                return
+        elif app.screen is app.pages and app.pages.kind == "summary":
+            self.pending = _NEXT               # A on a hand's summary: the next hand
+        else:
+            return
+        self.t = self.ms()
 
     def frame(self):
         t = self.ms()
         self.last = t
         if self.pending >= 0:
             app = H.app
-            # a hand's last play: the frame is the hand's summary, not the table
-            at = "table" if app.screen is app.table else "pages" if app.screen is app.pages else "menu"
+            # what the frame shows: the table ("last": with a hand's last
+            # play, the summary to follow), a hand's summary, or a menu
+            at = "menu"
+            if app.screen is app.table:
+                at = "last" if app.play.sess.hand_over() else "table"
+            elif app.screen is app.pages:
+                at = "pages"
             self.presses.append([KINDS[self.pending], t - self.t, self.frames, at])
             self.pending = -1
         self.frames += 1
