@@ -134,8 +134,9 @@ class Play:
             col = t.msg.char(col, 0, 46 if i < self.dots else 32)
         t.msg.clear(0, col)
 
-    def select(self, i):
-        """Select hand card i: its plays, the first one previewed."""
+    def select(self, i, whole=True):
+        """Select hand card i: its plays, the first one previewed (whole:
+        the table redrawn, else only its floor and hand: a cursor move)."""
         s = self.sess
         st = s.state
         self.sel = i
@@ -143,15 +144,21 @@ class Play:
         self.nopt = s.options(card, self.opt, self.cnt)
         self.k = 0
         self.mode = PICK
-        self.show_option()
+        self.show_option(whole)
 
-    def show_option(self):
-        """Highlight the taken cards of option k and say what it does."""
+    def show_option(self, whole=True):
+        """Highlight the taken cards of option k and say what it does
+        (whole: the table redrawn, else only the floor and the hand, which
+        are all a cursor move changes besides the message line)."""
         s = self.sess
         t = self.t
         i = self.opt[self.k] if self.nopt else -1
         t.mark_taken(s, i)
-        t.draw(s, self.viewer, self.sel)
+        if whole:
+            t.draw(s, self.viewer, self.sel)
+        else:
+            t.draw_floor(s)
+            t.draw_hand(s, self.viewer, self.sel)
         if i < 0:
             t.say(b"")
             return
@@ -192,20 +199,20 @@ class Play:
                 if m == CHOOSE:
                     self.cycle(d)
                 else:
-                    self.select((self.sel + d) % n)
+                    self.select((self.sel + d) % n, False)
             elif (b == hal.UP or b == hal.DOWN) and self.sess.total > 1:
                 self.cycle(1 if b == hal.DOWN else -1)
             elif b == hal.A:
                 if m == PICK and self.sess.total > 1 and not self.app.has_updown:
                     self.mode = CHOOSE
-                    self.show_option()
+                    self.show_option(False)
                 elif self.nopt:
                     self.human_play(self.opt[self.k], now)
             elif b == hal.B:
                 if m == CHOOSE:
                     self.mode = PICK
                     self.k = 0
-                    self.show_option()
+                    self.show_option(False)
                 else:
                     self.app.rare("menus", "game_menu")
         elif m == COVER:
@@ -229,7 +236,7 @@ class Play:
         """The next (d = 1) or previous option; a held button jumps to the
         first option that takes another number of cards."""
         self.k = self.sess.step(self.k, d, self.opt, self.cnt, self.app.held)
-        self.show_option()
+        self.show_option(False)
 
     def human_play(self, i, now):
         s = self.sess
