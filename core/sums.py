@@ -19,8 +19,6 @@ in a bytearray.
 The groups are partitions of v (parts 1..10, each at most 4 times, since
 the deck holds four cards of a value), in a table written out below.
 """
-from array import array
-
 from core.compat import const
 
 _MAX_GROUPS = const(40)  # groups in one take: at most the 40 number cards
@@ -43,8 +41,10 @@ def _pack(counts, first, last, shift):
 # PART_HI[i]: partition i's cards per value, packed 4 bits a value (values
 # 1..5 / 6..10, as _pack does); PART_MAX[i]: its largest part. Written out
 # rather than built at import, which took a third of the device app's
-# import (tests/test_sums.py builds them again and compares).
-PART_LO = array("i", (
+# import (tests/test_sums.py builds them again and compares); a tuple and
+# bytes, not arrays made from them: a .mpy module keeps its constants as
+# long as its functions live, so an array would be a second copy.
+PART_LO = (
     0x00001,  # 1
     0x00010, 0x00002,  # 2
     0x00100, 0x00011, 0x00003,  # 3
@@ -64,8 +64,8 @@ PART_LO = array("i", (
     0x00020, 0x00012, 0x00004, 0x20000, 0x11001, 0x10110, 0x10102, 0x10021, 0x10013,
     0x02010, 0x02002, 0x01200, 0x01111, 0x01103, 0x01030, 0x01022, 0x01014, 0x00301,
     0x00220, 0x00212, 0x00204, 0x00131, 0x00123, 0x00042, 0x00034,
-))
-PART_HI = array("i", (
+)
+PART_HI = (
     0x00000,  # 1
     0x00000, 0x00000,  # 2
     0x00000, 0x00000, 0x00000,  # 3
@@ -85,21 +85,22 @@ PART_HI = array("i", (
     0x00001, 0x00001, 0x00001, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
     0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
     0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
-))
-PART_MAX = bytes((
-    1,  # 1
-    2, 1,  # 2
-    3, 2, 1,  # 3
-    4, 3, 2, 2, 1,  # 4
-    5, 4, 3, 3, 2, 2,  # 5
-    6, 5, 4, 4, 3, 3, 3, 2, 2, 2,  # 6
-    7, 6, 5, 5, 4, 4, 4, 3, 3, 3, 3, 2, 2,  # 7
-    8, 7, 6, 6, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2,  # 8
-    9, 8, 7, 7, 6, 6, 6, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 2, 2,  # 9
-    10, 9, 8, 8, 7, 7, 7, 6, 6, 6, 6, 6, 5, 5, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4, 3, 3,  # 10
-    3, 3, 3, 3, 2, 2,
-))
-PART_START = bytes((0, 0, 1, 3, 6, 11, 17, 27, 40, 59, 84, 118))
+)
+PART_MAX = (
+    b"\x01"  # 1
+    b"\x02\x01"  # 2
+    b"\x03\x02\x01"  # 3
+    b"\x04\x03\x02\x02\x01"  # 4
+    b"\x05\x04\x03\x03\x02\x02"  # 5
+    b"\x06\x05\x04\x04\x03\x03\x03\x02\x02\x02"  # 6
+    b"\x07\x06\x05\x05\x04\x04\x04\x03\x03\x03\x03\x02\x02"  # 7
+    b"\x08\x07\x06\x06\x05\x05\x05\x04\x04\x04\x04\x04\x03\x03\x03\x03\x02\x02\x02"  # 8
+    b"\x09\x08\x07\x07\x06\x06\x06\x05\x05\x05\x05\x05\x04\x04\x04\x04\x04\x03\x03\x03"  # 9
+    b"\x03\x03\x03\x02\x02"
+    b"\x0a\x09\x08\x08\x07\x07\x07\x06\x06\x06\x06\x06\x05\x05\x05\x05\x05\x05\x04\x04"  # 10
+    b"\x04\x04\x04\x04\x04\x04\x03\x03\x03\x03\x03\x03\x02\x02"
+)
+PART_START = b"\x00\x00\x01\x03\x06\x0b\x11\x1b\x28\x3b\x54\x76"
 
 # Counts of cards per value are packed 4 bits a value, the top bit of each
 # field clear (a count is at most 4). Then a set of counts p fits in counts
