@@ -37,6 +37,8 @@ def test_the_vm_and_the_simulator_play_the_same_whole_game(mpvm):
     H = _heapapp()
     assert m["start"]["init_wait"] == 0
     assert m["start"]["init_bytes"] == H.init_wire_bytes(_FAST)
+    # and is timed again with a game saved mid-hand: the load replays it
+    assert m["start_saved"]["saved"] >= 24, m["start_saved"]
 
 
 def _heapapp():
