@@ -17,10 +17,8 @@ and the call depth is constant: the exact-cover check keeps its own stack
 in a bytearray.
 
 The groups are partitions of v (parts 1..10, each at most 4 times, since
-the deck holds four cards of a value), in a table built once at import.
+the deck holds four cards of a value), in a table written out below.
 """
-from array import array
-
 from core.compat import const
 
 _MAX_GROUPS = const(40)  # groups in one take: at most the 40 number cards
@@ -37,47 +35,72 @@ def _pack(counts, first, last, shift):
     return p
 
 
-def _partition_table():
-    # every partition of v = 1..10 as a non-increasing list of parts, in
-    # reverse lexicographic order (the largest parts first), kept when no part
-    # is used more than 4 times; iterative, at import only
-    lows, highs, maxes, start = [], [], [], bytearray(12)
-    count = bytearray(11)
-    for v in range(1, 11):
-        start[v] = len(lows)
-        parts = [v]
-        while True:
-            for x in range(11):
-                count[x] = 0
-            for x in parts:
-                count[x] += 1
-            if max(count) <= 4:
-                lows.append(_pack(count, 1, 5, 0))
-                highs.append(_pack(count, 6, 10, 0))
-                maxes.append(parts[0])
-            ones = 0
-            while parts and parts[-1] == 1:
-                parts.pop()
-                ones += 1
-            if not parts:
-                break
-            x = parts.pop() - 1
-            rest = ones + 1
-            parts.append(x)
-            while rest > x:
-                parts.append(x)
-                rest -= x
-            if rest:
-                parts.append(rest)
-    start[11] = len(lows)
-    return array("i", lows), array("i", highs), bytes(maxes), bytes(start)
-
-
-# The partitions of v are PART_START[v] .. PART_START[v + 1] - 1, the single
-# card v first. PART_LO[i] / PART_HI[i]: partition i's cards per value,
-# packed 4 bits a value (values 1..5 / 6..10); PART_MAX[i]: its largest part.
-PART_LO, PART_HI, PART_MAX, PART_START = _partition_table()
-_partition_table = None  # used once: let its bytecode go (RAM on a board)
+# The partitions of v are PART_START[v] .. PART_START[v + 1] - 1: the single
+# card v first, then in reverse lexicographic order (the largest parts
+# first), each kept when no part is used more than 4 times. PART_LO[i] /
+# PART_HI[i]: partition i's cards per value, packed 4 bits a value (values
+# 1..5 / 6..10, as _pack does); PART_MAX[i]: its largest part. Written out
+# rather than built at import, which took a third of the device app's
+# import (tests/test_sums.py builds them again and compares); a tuple and
+# bytes, not arrays made from them: a .mpy module keeps its constants as
+# long as its functions live, so an array would be a second copy.
+PART_LO = (
+    0x00001,  # 1
+    0x00010, 0x00002,  # 2
+    0x00100, 0x00011, 0x00003,  # 3
+    0x01000, 0x00101, 0x00020, 0x00012, 0x00004,  # 4
+    0x10000, 0x01001, 0x00110, 0x00102, 0x00021, 0x00013,  # 5
+    0x00000, 0x10001, 0x01010, 0x01002, 0x00200, 0x00111, 0x00103, 0x00030, 0x00022,  # 6
+    0x00014,
+    0x00000, 0x00001, 0x10010, 0x10002, 0x01100, 0x01011, 0x01003, 0x00201, 0x00120,  # 7
+    0x00112, 0x00104, 0x00031, 0x00023,
+    0x00000, 0x00001, 0x00010, 0x00002, 0x10100, 0x10011, 0x10003, 0x02000, 0x01101,  # 8
+    0x01020, 0x01012, 0x01004, 0x00210, 0x00202, 0x00121, 0x00113, 0x00040, 0x00032,
+    0x00024,
+    0x00000, 0x00001, 0x00010, 0x00002, 0x00100, 0x00011, 0x00003, 0x11000, 0x10101,  # 9
+    0x10020, 0x10012, 0x10004, 0x02001, 0x01110, 0x01102, 0x01021, 0x01013, 0x00300,
+    0x00211, 0x00203, 0x00130, 0x00122, 0x00114, 0x00041, 0x00033,
+    0x00000, 0x00001, 0x00010, 0x00002, 0x00100, 0x00011, 0x00003, 0x01000, 0x00101,  # 10
+    0x00020, 0x00012, 0x00004, 0x20000, 0x11001, 0x10110, 0x10102, 0x10021, 0x10013,
+    0x02010, 0x02002, 0x01200, 0x01111, 0x01103, 0x01030, 0x01022, 0x01014, 0x00301,
+    0x00220, 0x00212, 0x00204, 0x00131, 0x00123, 0x00042, 0x00034,
+)
+PART_HI = (
+    0x00000,  # 1
+    0x00000, 0x00000,  # 2
+    0x00000, 0x00000, 0x00000,  # 3
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000,  # 4
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,  # 5
+    0x00001, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,  # 6
+    0x00000,
+    0x00010, 0x00001, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,  # 7
+    0x00000, 0x00000, 0x00000, 0x00000,
+    0x00100, 0x00010, 0x00001, 0x00001, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,  # 8
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+    0x00000,
+    0x01000, 0x00100, 0x00010, 0x00010, 0x00001, 0x00001, 0x00001, 0x00000, 0x00000,  # 9
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+    0x10000, 0x01000, 0x00100, 0x00100, 0x00010, 0x00010, 0x00010, 0x00001, 0x00001,  # 10
+    0x00001, 0x00001, 0x00001, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+    0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000, 0x00000,
+)
+PART_MAX = (
+    b"\x01"  # 1
+    b"\x02\x01"  # 2
+    b"\x03\x02\x01"  # 3
+    b"\x04\x03\x02\x02\x01"  # 4
+    b"\x05\x04\x03\x03\x02\x02"  # 5
+    b"\x06\x05\x04\x04\x03\x03\x03\x02\x02\x02"  # 6
+    b"\x07\x06\x05\x05\x04\x04\x04\x03\x03\x03\x03\x02\x02"  # 7
+    b"\x08\x07\x06\x06\x05\x05\x05\x04\x04\x04\x04\x04\x03\x03\x03\x03\x02\x02\x02"  # 8
+    b"\x09\x08\x07\x07\x06\x06\x06\x05\x05\x05\x05\x05\x04\x04\x04\x04\x04\x03\x03\x03"  # 9
+    b"\x03\x03\x03\x02\x02"
+    b"\x0a\x09\x08\x08\x07\x07\x07\x06\x06\x06\x06\x06\x05\x05\x05\x05\x05\x05\x04\x04"  # 10
+    b"\x04\x04\x04\x04\x04\x04\x03\x03\x03\x03\x03\x03\x02\x02"
+)
+PART_START = b"\x00\x00\x01\x03\x06\x0b\x11\x1b\x28\x3b\x54\x76"
 
 # Counts of cards per value are packed 4 bits a value, the top bit of each
 # field clear (a count is at most 4). Then a set of counts p fits in counts

@@ -2,8 +2,8 @@
 stats, rules and save/resume, over hal/ and core/ only.
 
 ``main(h)`` is what device/code.py runs. The displayio scene (three screens:
-the table and the pages, made once; the menu, made while one is open) shows
-one at a time; the loop reads buttons, lets the screen
+the pages, made once; the table, made for the first game; the menu, made
+while one is open) shows one at a time; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
 An error the app did not expect shows a message and restarts it on A
@@ -18,9 +18,7 @@ from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
 from hal.mem import drop
-from device.play import Play
 from device.pages import Pages
-from device.table import Table
 
 last = None     # the running App (tests look at it)
 
@@ -42,8 +40,8 @@ class App:
         self.gfx = g
         self.menu = None      # device/menu.py's Menu while a menu is open (App.open_menu)
         self.pages = Pages(g)
-        self.table = Table(g)
-        self.play = Play(self, self.table)
+        self.table = None   # device/table.py's Table and device/play.py's Play: made
+        self.play = None    # for the first game (App.game_on), not for the main menu
         self.root = displayio.Group()   # the screen shown (show), only it
         h.display.root.append(self.root)
         self.screen = None
@@ -151,12 +149,26 @@ class App:
             st = None
             drop("device.store")
 
+    def game_on(self):
+        """The table and its controller, made the first time a game needs
+        them (App._enter_table, a link game's glue): device/table.py,
+        device/play.py and, through device/session.py, the game's core are
+        not imported before the main menu is on the panel (start-up on a
+        board); the press that begins the first game loads them."""
+        if self.table is None:
+            from device.table import Table
+            self.table = Table(self.gfx)
+        if self.play is None:
+            from device.play import Play
+            self.play = Play(self, self.table)
+
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
         if self.link is not None:
             self.link.left()
         self.sess = None
-        self.play.sess = None
+        if self.play is not None:
+            self.play.sess = None
         self.unsaved = 0
 
     def beep(self, hz, ms):
@@ -185,6 +197,7 @@ class App:
         begin = self.pending_table == 2
         hint = self.pending_table == 3
         self.pending_table = 0
+        self.game_on()
         self.show(self.table)
         # the menu (its code, its text and the big font) and the pages' text
         # go while the table is on show, before a hint loads the AI;

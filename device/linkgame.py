@@ -202,6 +202,7 @@ class LinkGlue:
         self.link = L.Link(port, Prng(app.seed ^ now), now)
         self.sess = None
         self.play = None
+        app.game_on()
         self.plain = app.play   # the app's own controller, back when the game ends
         self.lingering = False
         self.ended = 0          # when the game ended here

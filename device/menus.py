@@ -12,7 +12,6 @@ Menu items are [label, values, index, id] (device/menu.py): the menus
 act on the ids below, never on the labels they show.
 """
 from core.compat import const
-from core.presets import PRESETS
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
@@ -43,6 +42,7 @@ def main_menu(app, note=None):
 
 
 def rules_menu(app, back="main"):
+    from core.presets import PRESETS    # here only: the main menu goes without it (start-up)
     app.back_to = back
     items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
     cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0

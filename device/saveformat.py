@@ -27,8 +27,6 @@ AI seat is to move (they are written with the next state a person sees, or
 by ``flush()``), halving the flash writes of a two-player game but losing a
 person's play when the cut falls while the AI answers it.
 """
-from array import array
-
 from core.compat import const
 from device.savedata import SLOT
 
@@ -46,28 +44,14 @@ OLDER = "old save, new game"
 NEWER = "newer save, new game"
 
 # CRC-32 (reflected 0xEDB88320, as zlib.crc32), a nibble at a time, kept in
-# two 16-bit halves so that MicroPython never needs a big int in the loop.
-_TH = array("H", [0] * 16)
-_TL = array("H", [0] * 16)
-
-
-def _make_table():
-    for i in range(16):
-        hi = 0
-        lo = i
-        for _ in range(4):
-            if lo & 1:
-                lo = (lo >> 1) | ((hi & 1) << 15)
-                hi = (hi >> 1) ^ 0xEDB8
-                lo ^= 0x8320
-            else:
-                lo = (lo >> 1) | ((hi & 1) << 15)
-                hi >>= 1
-        _TH[i] = hi
-        _TL[i] = lo
-
-
-_make_table()
+# two 16-bit halves so that MicroPython never needs a big int in the loop:
+# the table of the 16 nibbles, high and low halves (written out, not built
+# at import: start-up; tests/test_save_format.py checks crc32 against zlib;
+# tuples, the module's constants themselves, not arrays copied from them)
+_TH = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
+       0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
+_TL = (0x0000, 0x1064, 0x20C8, 0x30AC, 0x4190, 0x51F4, 0x6158, 0x713C,
+       0x8320, 0x9344, 0xA3E8, 0xB38C, 0xC2B0, 0xD2D4, 0xE278, 0xF21C)
 
 
 def crc_halves(data, start, end):

@@ -36,3 +36,35 @@ def test_the_vm_and_the_simulator_play_the_same_whole_game(mpvm):
     assert m["start"]["bytes"] >= 1024    # the first frame: the whole panel
     plays = [p for p in m["presses"] if p[0] == "play"]
     assert len(plays) > 40 and all(b > 0 and t > 0 for _, t, b, _, _ in plays)
+    # start-up charges the panel's init sequence hal/oled.py hands busdisplay:
+    # no waits (its commands with the DELAY flag and 0 ms), its bytes on I2C
+    from hal.oled import _FAST
+    H = _heapapp()
+    assert m["start"]["init_wait"] == 0
+    assert m["start"]["init_bytes"] == H.init_wire_bytes(_FAST)
+    # and is timed again with a game saved mid-hand: the load replays it
+    assert m["start_saved"]["saved"] >= 24, m["start_saved"]
+
+
+def _heapapp():
+    import sys
+    if B.MPSTUB not in sys.path:
+        sys.path.append(B.MPSTUB)
+    import heapapp
+    return heapapp
+
+
+def test_the_init_sequence_is_charged_its_waits_and_its_command_bytes():
+    H = _heapapp()
+    # two commands: 0xAE alone (10 ms after it), 0x81 0xCF with DELAY 5 ms
+    seq = b"\xae\x00" + b"\x81\x81\xcf\x05"
+    assert H.init_wait_ms(seq) == 15
+    assert H.init_wire_bytes(seq) == (1 + 2) + (1 + 4)     # address + 0x80-prefixed bytes, a write each
+    from hal.oled import _DRIVERS, _FAST
+    assert H.init_wait_ms(_DRIVERS) == 130 and H.init_wait_ms(_FAST) == 0
+    assert H.init_wire_bytes(_FAST) == H.init_wire_bytes(_DRIVERS) + 1 + 2 * 3   # plus the column-address command
+    m = {"start": {"import": 10.0, "import_hal": 1.0, "hal": 2.0, "app": 3.0, "loop": 0.5,
+                   "init_wait": 130, "init_bytes": 100, "bytes": 1040}}
+    st = B.start_model(m, 2.0)
+    assert st["hal"] == 4.0 + 130 + B.i2c_ms(100)
+    assert st["menu"] == 2.0 + 18.0 + st["hal"] + 7.0 + B.render_ms(1040) + B.i2c_ms(1040)

@@ -64,7 +64,17 @@ def watch_decisions(app):
     # timed), from the turn that loads the AI, the one that begins the search
     # to the turn that decides: [load ms, begin ms, the steps' ms, steps, the
     # longest step, the search's deadline, positions searched, the refresh
-    # showing the play]
+    # showing the play]; the controller is watched once the first game
+    # makes it (App.game_on)
+    if app.play is None:
+        game_on = app.game_on
+
+        def made():
+            game_on()
+            app.game_on = game_on
+            watch_decisions(app)
+        app.game_on = made
+        return
     play = app.play
     tick = play.tick
     cur = [None, 0, 0]
@@ -124,7 +134,26 @@ def start():
     H.app = App(h)
     t3 = ms()
     respond.run_for(1)
-    return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3}
+    # the panel's init sequence: what busdisplay waits and sends (not VM time)
+    return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3,
+            "init_wait": H.init_ms[0], "init_bytes": H.init_bytes[0]}
+
+SNAP = [None]           # the nvm with a game saved mid-hand (the start-ups after the game)
+SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a hand)
+
+
+def snap_saves(app):
+    # keep the nvm as the first game write of a hand SNAP_PLAYS plays in
+    # left it (outside the write's timing: R.watch_saves's is inside)
+    call = app.store_call
+
+    def snapped(name, *args):
+        r = call(name, *args)
+        sv = app.saved
+        if name == "save_game" and SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
+            SNAP[0] = bytes(H._Micro.nvm)
+        return r
+    app.store_call = snapped
 
 def forget():
     # as after a reset: the app's modules go, to be loaded again
@@ -150,6 +179,7 @@ def step(i):
             forget()
         else:
             R.watch_saves(H.app)
+            snap_saves(H.app)
             watch_decisions(H.app)
             H.policy = R.policy
     elif i < LAST:
@@ -158,12 +188,26 @@ def step(i):
     else:
         print(json.dumps({"presses": R.presses, "frames": R.frames, "saves": R.saves,
                           "done": R.done}))
+        # start-up with a game saved (the nvm of the game's mid-hand): the
+        # load replays the saved hand before the main menu offers Continue
+        H.policy = None
+        for k in range(STARTS + 1 if SNAP[0] is not None else 0):
+            forget()
+            gc.collect()
+            H._Micro.nvm[:] = SNAP[0]
+            row = start()
+            if k:                   # the first not timed, as before
+                row["saved"] = H.app.saved is not None and len(H.app.saved.plays)
+                print(json.dumps(row))
         # the loop again after the game: the machine's load changes during a run
         if CALIBRATE:
             from tools.calibrate import prime_loop_seconds
             print(json.dumps({"calibration": prime_loop_seconds()[0]}))
     gc.collect()
 """
+
+
+_NOT_VM_TIME = ("init_wait", "init_bytes", "saved")     # start()'s figures that are not the VM's ms
 
 
 def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players=2):
@@ -182,9 +226,11 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
                              timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
     loop = sum(loops) / len(loops) if loops else None
-    starts = [r for r in rows if "import" in r]
+    starts = [r for r in rows if "import" in r and "saved" not in r]
     start = {k: statistics.median(r[k] for r in starts) for k in starts[0]}
+    saved = [r for r in rows if "saved" in r]
     game = [r for r in rows if "presses" in r][0]
+    game["start_saved"] = {k: statistics.median(r[k] for r in saved) for k in saved[0]} if saved else None
     game["decisions"] = [r["decision"] for r in rows if "decision" in r]
     return loop, start, game
 
@@ -246,7 +292,10 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         loop2, start2, game2 = vm_run(level, seed, calibrate=calibrate, players=players)
         a, b = min(loop, loop2), max(loop, loop2)
         k1, k2 = a / loop, a / loop2
-        start = {k: min(v * k1, start2[k] * k2) for k, v in start.items()}
+        start = {k: v if k in _NOT_VM_TIME else min(v * k1, start2[k] * k2) for k, v in start.items()}
+        s1, s2 = game["start_saved"], game2["start_saved"]
+        if s1 and s2:
+            game["start_saved"] = {k: v if k in _NOT_VM_TIME else min(v * k1, s2[k] * k2) for k, v in s1.items()}
         for p, q in zip(game["presses"], game2["presses"]):
             p[1] = min(p[1] * k1, q[1] * k2)
         for d, e in zip(game["decisions"], game2["decisions"]):
@@ -259,8 +308,12 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     if vm_shape != cp_shape or game["frames"] != len(sent) or game["frames"] != rec.frames:
         raise RuntimeError("the VM and the simulator played different games (%d/%d presses, %d/%d/%d refreshes)"
                            % (len(vm_shape), len(cp_shape), game["frames"], rec.frames, len(sent)))
+    saved = game["start_saved"]
     return {
         "start": dict(start, bytes=sent[0]),
+        # the same with a game saved mid-hand (its plays: "saved"); its first
+        # frame taken as the whole panel's, as the blank store's
+        "start_saved": dict(saved, bytes=sent[0]) if saved else None,
         "presses": [[k, t, sent[f], f, at] for k, t, f, at in game["presses"]],
         "saves": game["saves"],
         # [begin, steps, n, longest step, deadline, positions, bytes of its frame]
@@ -282,9 +335,6 @@ OLD_IDLE_MS = 20            # the loop's idle before issue 27: h.idle(20) slept 
 # charged by the bytes a refresh sends
 RENDER_FULL_MS = 48.0
 FULL_FRAME_BYTES = 1040
-# hal.get() on the firmware: the 13 commands of the SSD1306 driver's init
-# sequence (adafruit_displayio_ssd1306 _INIT_SEQUENCE), 10 ms after each
-SSD1306_INIT_MS = 13 * 10
 GRID = 10                   # a press's edge at GRID x GRID points of the scan and idle it lands in
 LEVELS_RUN = (("hard", 2), ("expert", 2), ("expert", 4), ("master", 2), ("master", 4))
 
@@ -353,14 +403,18 @@ def press_model(m, f, idle_ms, i2c=True):
     return out
 
 
-def start_model(m, f):
-    """Start-up by parts on a board (ms)."""
-    s = m["start"]
+def start_model(m, f, key="start"):
+    """Start-up by parts on a board (ms); key "start_saved": with a game saved."""
+    s = m[key]
     out = {
         "import_hal": s["import_hal"] * f,
         "import_app": (s["import"] - s["import_hal"]) * f,
         "hal_python": s["hal"] * f,
-        "hal": s["hal"] * f + SSD1306_INIT_MS,
+        # the SSD1306's init sequence as hal/oled.py hands it to busdisplay
+        # (harness/mpstub/heapapp.py BusDisplay): the waits it asks for and
+        # its commands on I2C
+        "init": s["init_wait"] + i2c_ms(s["init_bytes"]),
+        "hal": s["hal"] * f + s["init_wait"] + i2c_ms(s["init_bytes"]),
         "draw": (s["app"] + s["loop"]) * f,
         "render": render_ms(s["bytes"]),
         "i2c": i2c_ms(s["bytes"]),
@@ -455,12 +509,26 @@ def tables(ms):
         "| start-up on a board, ms | model | firmware before | target |",
         "|---|---|---|---|",
         "| `import hal` | %.0f | %d | |" % (st["import_hal"], fs["import_hal"]),
-        "| importing the app (core, device; .mpy) | %.0f | %d | |" % (st["import_app"], fs["import_app"]),
-        "| hal.get(): Python %.0f + the SSD1306 init sequence %d | %.0f | %d | |" % (st["hal_python"], SSD1306_INIT_MS, st["hal"], fs["hal"]),
+        "| importing the app (device, .mpy; the game's core and table come with the first game) | %.0f | %d | |" % (
+            st["import_app"], fs["import_app"]),
+        "| hal.get(): Python %.0f + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
+            st["hal_python"], st["init"], m["start"]["init_wait"], m["start"]["init_bytes"], st["hal"], fs["hal"]),
         "| the scene and the main menu, to the first refresh | %.0f | %d | |" % (st["draw"], fs["draw"]),
         "| displayio rendering the first frame (%d B) | %.0f | %d | |" % (m["start"]["bytes"], st["render"], fs["render"]),
         "| the first frame on I2C (free in the emulator) | %.0f | 0 | |" % st["i2c"],
         "| code.py start to the main menu on the panel | %.0f | %d | ≤ %d |" % (st["menu"], fs["menu"], TARGETS["menu"]),
+    ]
+    if m.get("start_saved"):
+        # only App(h) differs (the load replays the hand): the other parts
+        # are the same code as the blank store's, taken from its start-ups
+        sv = start_model(m, f, "start_saved")
+        out += [
+            "| with a game saved (%d plays into a hand): the scene and the main menu (the load replays the hand) | %.0f | | |"
+            % (m["start_saved"]["saved"], sv["draw"]),
+            "| with a game saved: code.py start to the main menu (Continue) | %.0f | | ≤ %d |" % (
+                st["menu"] - st["draw"] + sv["draw"], TARGETS["menu"]),
+        ]
+    out += [
         "",
         "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | firmware before | longest loop turn (p99) | positions a second |",
         "|---|---|---|---|---|---|---|---|---|",

@@ -251,13 +251,33 @@ def init_wait_ms(seq):
     return ms
 
 
+def init_wire_bytes(seq):
+    """The bytes busdisplay.BusDisplay puts on I2C sending init sequence seq
+    to an SSD1306 (CircuitPython 10.2.1: data_as_commands, so a command and
+    its data go as one write of commands; i2cdisplaybus sends each byte of a
+    command write after a 0x80 control byte): a write a command, its
+    address byte and two bytes for each of the command's."""
+    i = 0
+    n = len(seq)
+    total = 0
+    while i < n:
+        size = seq[i + 1]
+        delay = 1 if size & 0x80 else 0
+        size &= 0x7F
+        total += 1 + 2 * (1 + size)
+        i += 2 + size + delay
+    return total
+
+
 init_ms = [0]       # init_wait_ms of the last display made (the model's, not timed)
+init_bytes = [0]    # init_wire_bytes of it
 
 
 class BusDisplay:
     def __init__(self, bus, init_sequence, width=128, height=64, rotation=0,
                  auto_refresh=True, **kwargs):
         init_ms[0] = init_wait_ms(init_sequence)
+        init_bytes[0] = init_wire_bytes(init_sequence)
         self.width = width
         self.height = height
         self.rotation = rotation
