@@ -250,9 +250,10 @@ class State:
                 if k:
                     # the 2C / 10D is taken only when the flags say so;
                     # the other cards of its value are picked without it
-                    special = _TWO_CLUBS if rk == 1 else (_TEN_DIAMONDS if rk == 9 else NOBODY)
-                    if special != NOBODY and loc[special] == FLOOR:
-                        if flags & (TAKES_2C if rk == 1 else TAKES_10D):
+                    special = NOBODY
+                    if rk == 1 or rk == 9:
+                        special = _TWO_CLUBS if rk == 1 else _TEN_DIAMONDS
+                        if loc[special] == FLOOR and flags & (TAKES_2C if rk == 1 else TAKES_10D):
                             u[n] = special
                             n += 1
                             k -= 1

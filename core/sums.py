@@ -265,9 +265,18 @@ class Takes:
         m[o + _V] = v
         m[o + _MAXIMAL] = 1 if maximal else 0
         m[o + _FRESH] = 1
-        # values that some group fitting the floor uses; the others stay 0
-        lo = _pack(floor, 1, min(v, 5), 1)
-        hi = _pack(floor, 6, v, 1)
+        # values that some group fitting the floor uses; the others stay 0.
+        # The floor's counts packed as _pack packs them (values 1..5 in lo,
+        # 6..v in hi), written out: no call
+        lo = 0
+        hi = 0
+        val = v
+        while val > 5:
+            hi = (hi << 4) | floor[val - 1]
+            val -= 1
+        while val:
+            lo = (lo << 4) | floor[val - 1]
+            val -= 1
         used_lo = 0
         used_hi = 0
         part_lo = PART_LO

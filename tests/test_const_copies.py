@@ -5,7 +5,7 @@ import pytest
 
 from core import cards, rules, state
 from core import plays
-from core.ai import evaluate
+from core.ai import evaluate, observe, world
 
 COPIES = [
     (state, "_RANK_SHIFT", cards.RANK_SHIFT),
@@ -41,6 +41,10 @@ COPIES = [
     (evaluate, "_QUEEN", cards.QUEEN),
     (evaluate, "_KING", cards.KING),
     (evaluate, "_JACKS", cards.JACK << cards.RANK_SHIFT),
+    (world, "_UNSEEN", observe.UNSEEN),
+    (world, "_FLOOR", state.FLOOR),
+    (world, "_HAND", state.HAND),
+    (world, "_PILE", state.PILE),
 ]
 
 

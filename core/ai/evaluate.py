@@ -89,9 +89,9 @@ class Evaluator:
                 mine = p
         # the Jacks and the 7D in hands, found where they are
         loc = st.loc
-        for c in range(_JACKS, _JACKS + 5):
+        for c in range(_JACKS, _JACKS + 5 if self.seven_special else _JACKS + 4):
             w = loc[c if c < _JACKS + 4 else _SEVEN_D] - _HAND
-            if 0 <= w < 4 and (c < _JACKS + 4 or self.seven_special):
+            if not w & -4:  # 0 <= w < 4: in a hand
                 total += _SWEEPER
                 if w % nsides == side:
                     mine += _SWEEPER
