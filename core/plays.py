@@ -135,21 +135,20 @@ class Plays:
                 i = m[o + _VAR]
                 n10 = m[o + _N10]
                 if i >= m[o + _N2] * n10:
-                    m[o + _STAGE] = _TAKES
-                    continue
-                m[o + _VAR] = i + 1
-                f = m[o + _FLAGS]
-                if m[o + _WITH2] - i // n10 > 0:
-                    f |= _F_2C
-                if m[o + _WITH10] - i % n10 > 0:
-                    f |= _F_10D
-                return self._emit(m, o, f, self.take_of[s])
+                    stage = _TAKES  # on to the next take, below (which sets the stage)
+                else:
+                    m[o + _VAR] = i + 1
+                    f = m[o + _FLAGS]
+                    if m[o + _WITH2] - i // n10 > 0:
+                        f |= _F_2C
+                    if m[o + _WITH10] - i % n10 > 0:
+                        f |= _F_10D
+                    return self._emit(m, o, f, self.take_of[s])
             if stage == _TAKES_START:
                 # (started here, not in _next_card: a frame less deep)
                 self.takes.start(st.floor_rank, (m[o + _CARD_] >> 2) + 1,
                                  st.capture == _MAXIMAL, s)
-                m[o + _STAGE] = _TAKES
-                continue
+                stage = _TAKES  # the first take, below
             if stage == _TAKES:
                 t = self.takes
                 if not t.next(s):

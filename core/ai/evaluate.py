@@ -114,8 +114,9 @@ class Evaluator:
         base = 6 * seat
         whole = (fn + 1) * CARD
         best = 0
-        for i in range(st.hand_n[seat]):
-            c = st.hand[base + i]
+        hand = st.hand
+        for i in range(base, base + st.hand_n[seat]):
+            c = hand[i]
             r = c >> 2
             if r == _JACK:
                 g = whole + self.basra if jack_is_basra(st) else whole
