@@ -18,11 +18,32 @@ the plays of a big floor.
 """
 from array import array
 
-from core import cards as C
-from core import rules as R
 from core.compat import const
-from core.state import BASRA, FLOOR, HAND, LAY, SWEEP, TAKES_2C, TAKES_10D
 from core.sums import Takes, covers
+
+# other modules' constants, as consts here: no module look-up while listing
+# (core/cards.py's ranks and cards, core/state.py's flags and places,
+# core/rules.py's rule values)
+_JACK = const(10)  # cards.JACK
+_QUEEN = const(11)  # cards.QUEEN
+_KING = const(12)  # cards.KING
+_TWO_CLUBS = const(4)  # cards.TWO_CLUBS
+_SEVEN_DIAMONDS = const(25)  # cards.SEVEN_DIAMONDS
+_TEN_DIAMONDS = const(37)  # cards.TEN_DIAMONDS
+_F_LAY = const(1)  # state.LAY
+_F_SWEEP = const(2)  # state.SWEEP
+_F_BASRA = const(4)  # state.BASRA
+_F_2C = const(8)  # state.TAKES_2C
+_F_10D = const(16)  # state.TAKES_10D
+_AT_FLOOR = const(1)  # state.FLOOR
+_MAXIMAL = const(1)  # rules.CAPTURE_MAXIMAL
+_BASRA_ANY = const(0)  # rules.BASRA_ANY
+_JACK_ONE = const(1)  # rules.JACK_BASRA_ONE
+_JACK_TWO = const(2)  # rules.JACK_BASRA_TWO
+_JACK_LONE = const(3)  # rules.JACK_BASRA_LONE_JACK
+_SEVEN_SWEEP = const(0)  # rules.SEVEN_SWEEP
+_SEVEN_SMALL = const(2)  # rules.SEVEN_SMALL_FLOOR
+_SEVEN_PLAIN = const(3)  # rules.SEVEN_PLAIN
 
 # what a slot lists next
 _CARD = const(0)  # the next hand card
@@ -92,25 +113,42 @@ class Plays:
         o = s * _SLOT_BYTES
         while True:
             stage = m[o + _STAGE]
+            # (the commonest stages first: each hand card passes _CARD and _LAY)
+            if stage == _CARD:
+                if not self._next_card(m, o):
+                    if m[o + _DISTINCT] == _CAPTURES_FIRST:
+                        m[o + _DISTINCT] = _LAYS_AFTER  # the hand again
+                        m[o + _HAND_I] = 0
+                        continue
+                    m[o + _STAGE] = _DONE
+                    return False
+                continue
+            if stage == _LAY:
+                m[o + _HAND_I] += 1
+                m[o + _STAGE] = _CARD
+                if (m[o + _CAPTURES] == 0 or st.lay_down) and m[o + _DISTINCT] != _CAPTURES_FIRST:
+                    self.word = m[o + _CARD_] | _F_LAY << 8
+                    self.take = 0
+                    return True
+                continue
             if stage == _VARIANTS:
                 i = m[o + _VAR]
                 n10 = m[o + _N10]
                 if i >= m[o + _N2] * n10:
-                    m[o + _STAGE] = _TAKES
-                    continue
-                m[o + _VAR] = i + 1
-                f = m[o + _FLAGS]
-                if m[o + _WITH2] - i // n10 > 0:
-                    f |= TAKES_2C
-                if m[o + _WITH10] - i % n10 > 0:
-                    f |= TAKES_10D
-                return self._emit(m, o, f, self.take_of[s])
+                    stage = _TAKES  # on to the next take, below (which sets the stage)
+                else:
+                    m[o + _VAR] = i + 1
+                    f = m[o + _FLAGS]
+                    if m[o + _WITH2] - i // n10 > 0:
+                        f |= _F_2C
+                    if m[o + _WITH10] - i % n10 > 0:
+                        f |= _F_10D
+                    return self._emit(m, o, f, self.take_of[s])
             if stage == _TAKES_START:
                 # (started here, not in _next_card: a frame less deep)
                 self.takes.start(st.floor_rank, (m[o + _CARD_] >> 2) + 1,
-                                 st.capture == R.CAPTURE_MAXIMAL, s)
-                m[o + _STAGE] = _TAKES
-                continue
+                                 st.capture == _MAXIMAL, s)
+                stage = _TAKES  # the first take, below
             if stage == _TAKES:
                 t = self.takes
                 if not t.next(s):
@@ -125,27 +163,10 @@ class Plays:
                     m[o + _STAGE] = _LAY
                     continue
                 m[o + _K] = k - 1
-                return self._emit(m, o, BASRA if k == st.floor_n and basra_allowed(st, k, 0) else 0, k)
+                return self._emit(m, o, _F_BASRA if k == st.floor_n and basra_allowed(st, k, 0) else 0, k)
             if stage == _SWEEP:
                 m[o + _STAGE] = _LAY
                 return self._emit(m, o, m[o + _FLAGS], 0)
-            if stage == _LAY:
-                m[o + _HAND_I] += 1
-                m[o + _STAGE] = _CARD
-                if (m[o + _CAPTURES] == 0 or st.lay_down) and m[o + _DISTINCT] != _CAPTURES_FIRST:
-                    self.word = m[o + _CARD_] | LAY << 8
-                    self.take = 0
-                    return True
-                continue
-            if stage == _CARD:
-                if not self._next_card(m, o):
-                    if m[o + _DISTINCT] == _CAPTURES_FIRST:
-                        m[o + _DISTINCT] = _LAYS_AFTER  # the hand again
-                        m[o + _HAND_I] = 0
-                        continue
-                    m[o + _STAGE] = _DONE
-                    return False
-                continue
             return False
 
     def _emit(self, m, o, flags, take):
@@ -164,12 +185,27 @@ class Plays:
             card = m[o + _ONLY]
         else:
             seat = st.to_move
+            hand = st.hand
             base = 6 * seat
+            n = st.hand_n[seat]
+            distinct = m[o + _DISTINCT]
             while True:
-                if i >= st.hand_n[seat]:
+                if i >= n:
                     return False
-                card = st.hand[base + i]
-                if not (m[o + _DISTINCT] and _repeats(st.hand, base, i, card)):
+                card = hand[base + i]
+                # distinct: skip a card when an earlier hand card has its
+                # rank, neither of them special (the same plays)
+                if not distinct or card == _TWO_CLUBS or card == _TEN_DIAMONDS or card == _SEVEN_DIAMONDS:
+                    break
+                rk = card >> 2
+                j = base
+                end = base + i
+                while j < end:
+                    c = hand[j]
+                    if c >> 2 == rk and c != _TWO_CLUBS and c != _TEN_DIAMONDS and c != _SEVEN_DIAMONDS:
+                        break
+                    j += 1
+                if j == end:
                     break
                 i += 1
             m[o + _HAND_I] = i
@@ -179,17 +215,17 @@ class Plays:
         if st.floor_n == 0 or m[o + _DISTINCT] == _LAYS_AFTER:
             return True
         rk = card >> 2
-        if rk == C.JACK:
-            m[o + _FLAGS] = SWEEP | (BASRA if jack_is_basra(st) else 0)
+        if rk == _JACK:
+            m[o + _FLAGS] = _F_SWEEP | (_F_BASRA if jack_is_basra(st) else 0)
             m[o + _STAGE] = _SWEEP
-        elif card == C.SEVEN_DIAMONDS and seven_sweeps(st):
-            m[o + _FLAGS] = SWEEP | (BASRA if seven_is_basra(st) else 0)
+        elif card == _SEVEN_DIAMONDS and seven_sweeps(st):
+            m[o + _FLAGS] = _F_SWEEP | (_F_BASRA if seven_is_basra(st) else 0)
             m[o + _STAGE] = _SWEEP
-        elif rk > C.JACK:
+        elif rk > _JACK:
             k = st.floor_rank[rk]
             if k:
                 m[o + _K] = k
-                m[o + _LOW] = k if st.capture == R.CAPTURE_MAXIMAL else 1
+                m[o + _LOW] = k if st.capture == _MAXIMAL else 1
                 m[o + _STAGE] = _FACE
         elif st.floor_sum > rk:  # (a take adds up to the card's value at least)
             m[o + _STAGE] = _TAKES_START
@@ -201,11 +237,11 @@ class Plays:
         # plain cards of the value lie on the floor)
         st = self.st
         self.take_of[s] = code
-        m[o + _FLAGS] = BASRA if taken == st.floor_n and basra_allowed(st, taken, v) else 0
+        m[o + _FLAGS] = _F_BASRA if taken == st.floor_n and basra_allowed(st, taken, v) else 0
         c2 = (code >> 3) & 7
         c10 = (code >> 27) & 7
-        two_c = st.loc[C.TWO_CLUBS] == FLOOR
-        ten_d = st.loc[C.TEN_DIAMONDS] == FLOOR
+        two_c = st.loc[_TWO_CLUBS] == _AT_FLOOR
+        ten_d = st.loc[_TEN_DIAMONDS] == _AT_FLOOR
         with2 = 1 if two_c and c2 else 0
         without2 = 0 if two_c and c2 == st.floor_rank[1] else 1
         with10 = 1 if ten_d and c10 else 0
@@ -217,28 +253,10 @@ class Plays:
         m[o + _VAR] = 0
 
 
-def _repeats(hand, base, slot, card):
-    # an earlier hand card of the same rank, neither of them special
-    if _special(card):
-        return False
-    rk = card >> 2
-    i = 0
-    while i < slot:
-        c = hand[base + i]
-        if c >> 2 == rk and not _special(c):
-            return True
-        i += 1
-    return False
-
-
-def _special(c):
-    return c == C.TWO_CLUBS or c == C.TEN_DIAMONDS or c == C.SEVEN_DIAMONDS
-
-
 def basra_allowed(st, taken, v):
     """A capture of the whole floor (taken cards, by a card of value v, 0
     for a face card) is a basra under st's rules."""
-    if st.basra_limit == R.BASRA_ANY:
+    if st.basra_limit == _BASRA_ANY:
         return True
     # Lebanese: a lone card matched, or two lone cards by the sum of their values
     return taken == 1 or (taken == 2 and v and st.floor_sum == v)
@@ -247,33 +265,33 @@ def basra_allowed(st, taken, v):
 def jack_is_basra(st):
     mode = st.jack_basra
     fn = st.floor_n
-    if mode == R.JACK_BASRA_ONE:
+    if mode == _JACK_ONE:
         return fn == 1
-    if mode == R.JACK_BASRA_TWO:
+    if mode == _JACK_TWO:
         return fn == 1 or fn == 2
-    if mode == R.JACK_BASRA_LONE_JACK:
-        return fn == 1 and st.floor_rank[C.JACK] == 1
+    if mode == _JACK_LONE:
+        return fn == 1 and st.floor_rank[_JACK] == 1
     return False
 
 
 def seven_sweeps(st):
     """The 7 of diamonds sweeps this floor (else it is a plain 7)."""
-    return st.seven != R.SEVEN_PLAIN and (
-        st.seven != R.SEVEN_SMALL_FLOOR or st.floor_sum <= st.seven_max)
+    return st.seven != _SEVEN_PLAIN and (
+        st.seven != _SEVEN_SMALL or st.floor_sum <= st.seven_max)
 
 
 def seven_is_basra(st):
     mode = st.seven
-    if mode == R.SEVEN_SMALL_FLOOR:
+    if mode == _SEVEN_SMALL:
         return True  # it sweeps only when the floor is small enough
     fr = st.floor_rank
-    faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
-    if mode == R.SEVEN_SWEEP:
+    faces = fr[_JACK] + fr[_QUEEN] + fr[_KING]
+    if mode == _SEVEN_SWEEP:
         return faces == 0 and st.floor_sum <= st.seven_max
     # wildcard: a basra when some card could have cleared this floor as one
     fn = st.floor_n
     if faces:
-        return fr[C.QUEEN] == fn or fr[C.KING] == fn or (fn == 1 and fr[C.JACK] == 1)
+        return fr[_QUEEN] == fn or fr[_KING] == fn or (fn == 1 and fr[_JACK] == 1)
     for v in range(1, 11):
         if covers(fr, v):
             return True
@@ -283,11 +301,11 @@ def seven_is_basra(st):
 def cards_taken(st, word, take):
     """How many floor cards a listed play takes (0 for a lay-down)."""
     flags = word >> 8
-    if flags & LAY:
+    if flags & _F_LAY:
         return 0
-    if flags & SWEEP:
+    if flags & _F_SWEEP:
         return st.floor_n
-    if (word & 63) >> 2 > C.JACK:
+    if (word & 63) >> 2 > _JACK:
         return take
     n = 0
     while take:

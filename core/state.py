@@ -20,11 +20,16 @@ A play is two ints in an ``array('i')``:
 Which cards of a value a play takes: the specials as its flags say, then the
 others in suit order. ``apply_cards`` takes any other choice (the referee).
 """
-from core import cards as C
 from core import rules as R
-from core.cards import RANK_SHIFT
 from core.compat import const
 from core.scoring import card_points, score
+
+# core/cards.py's, as consts here: no module look-up in apply and undo
+_RANK_SHIFT = const(2)  # RANK_SHIFT
+_JACK = const(10)  # JACK (the rank)
+_TWO_CLUBS = const(4)  # TWO_CLUBS
+_SEVEN_DIAMONDS = const(25)  # SEVEN_DIAMONDS
+_TEN_DIAMONDS = const(37)  # TEN_DIAMONDS
 
 # the play word
 _CARD_MASK = const(63)  # word & _CARD_MASK: the card played
@@ -104,12 +109,14 @@ class State:
 
     def clear(self, dealer):
         """Empty table: every card in the stock, nothing dealt."""
+        loc = self.loc
         for c in range(52):
-            self.loc[c] = STOCK
+            loc[c] = STOCK
         for s in range(self.nseats):
             self.hand_n[s] = 0
+        fr = self.floor_rank
         for k in range(13):
-            self.floor_rank[k] = 0
+            fr[k] = 0
         for s in range(4):
             self.pile_n[s] = 0
             self.pile_points[s] = 0
@@ -140,7 +147,7 @@ class State:
         pos = self.stock_pos
         while laid < 4:
             c = stock[pos]
-            if (c >> RANK_SHIFT) == C.JACK or c == C.SEVEN_DIAMONDS:
+            if (c >> _RANK_SHIFT) == _JACK or c == _SEVEN_DIAMONDS:
                 j = pos + 1 + prng.below(51 - pos)
                 k = pos
                 while k < j:
@@ -204,17 +211,17 @@ class State:
         self.clock += 1
         self.arrival[c] = self.clock
         self.floor_n += 1
-        rk = c >> RANK_SHIFT
+        rk = c >> _RANK_SHIFT
         self.floor_rank[rk] += 1
-        if rk < C.JACK:
+        if rk < _JACK:
             self.floor_sum += rk + 1
 
     def _off_floor(self, c, where):
         self.loc[c] = where
         self.floor_n -= 1
-        rk = c >> RANK_SHIFT
+        rk = c >> _RANK_SHIFT
         self.floor_rank[rk] -= 1
-        if rk < C.JACK:
+        if rk < _JACK:
             self.floor_sum -= rk + 1
 
     # -- applying and undoing ------------------------------------------------
@@ -235,23 +242,24 @@ class State:
         elif not flags & LAY:
             # take: counts of ranks packed 3 bits a rank from rank rk (a
             # number card: from the Ace; a face card: its own, one field)
-            rk = card >> RANK_SHIFT
-            if rk < C.JACK:
+            rk = card >> _RANK_SHIFT
+            if rk < _JACK:
                 rk = 0
             while take:
                 k = take & 7
                 if k:
                     # the 2C / 10D is taken only when the flags say so;
                     # the other cards of its value are picked without it
-                    special = C.TWO_CLUBS if rk == 1 else (C.TEN_DIAMONDS if rk == 9 else NOBODY)
-                    if special != NOBODY and loc[special] == FLOOR:
-                        if flags & (TAKES_2C if rk == 1 else TAKES_10D):
+                    special = NOBODY
+                    if rk == 1 or rk == 9:
+                        special = _TWO_CLUBS if rk == 1 else _TEN_DIAMONDS
+                        if loc[special] == FLOOR and flags & (TAKES_2C if rk == 1 else TAKES_10D):
                             u[n] = special
                             n += 1
                             k -= 1
                     # the first k floor cards of the rank in suit order (a
                     # generated play: they are there)
-                    c = rk << RANK_SHIFT
+                    c = rk << _RANK_SHIFT
                     while k:
                         if loc[c] == FLOOR and c != special:
                             u[n] = c
@@ -317,9 +325,9 @@ class State:
             for j in range(top, h):
                 c = u[j]
                 loc[c] = where
-                rk = c >> RANK_SHIFT
+                rk = c >> _RANK_SHIFT
                 fr[rk] -= 1
-                if rk < C.JACK:
+                if rk < _JACK:
                     fs += rk + 1
                 pts += points[c]
             self.floor_n -= n
@@ -360,9 +368,9 @@ class State:
             for j in range(top, h):
                 c = u[j]
                 loc[c] = FLOOR
-                rk = c >> RANK_SHIFT
+                rk = c >> _RANK_SHIFT
                 fr[rk] += 1
-                if rk < C.JACK:
+                if rk < _JACK:
                     fs += rk + 1
                 pts += points[c]
             self.floor_n += n

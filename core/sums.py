@@ -288,26 +288,44 @@ class Takes:
         m[o + _V] = v
         m[o + _MAXIMAL] = 1 if maximal else 0
         m[o + _FRESH] = 1
-        # values that some group fitting the floor uses; the others stay 0
-        lo = _pack(floor, 1, min(v, 5), 1)
-        hi = _pack(floor, 6, v, 1)
+        # values that some group fitting the floor uses; the others stay 0.
+        # The floor's counts packed as _pack packs them (values 1..5 in lo,
+        # 6..v in hi), written out: no call
+        lo = 0
+        hi = 0
+        val = v
+        while val > 5:
+            hi = (hi << 4) | floor[val - 1]
+            val -= 1
+        while val:
+            lo = (lo << 4) | floor[val - 1]
+            val -= 1
         used_lo = 0
         used_hi = 0
+        part_lo = PART_LO
+        part_hi = PART_HI
+        lo |= _GUARD
+        hi |= _GUARD
         i = PART_START[v]
         end = PART_START[v + 1]
         while i < end:
-            if (((lo | _GUARD) - PART_LO[i]) & _GUARD == _GUARD
-                    and ((hi | _GUARD) - PART_HI[i]) & _GUARD == _GUARD):
-                used_lo |= PART_LO[i]
-                used_hi |= PART_HI[i]
+            p = part_lo[i]
+            if (lo - p) & _GUARD == _GUARD:
+                q = part_hi[i]
+                if (hi - q) & _GUARD == _GUARD:
+                    used_lo |= p
+                    used_hi |= q
             i += 1
+        a = o + _AVAIL
         val = 1
         while val <= v:
             if val <= 5:
-                used = (used_lo >> 4 * (val - 1)) & 15
+                used = used_lo & 15
+                used_lo >>= 4
             else:
-                used = (used_hi >> 4 * (val - 6)) & 15
-            m[o + _AVAIL + val] = floor[val - 1] if used else 0
+                used = used_hi & 15
+                used_hi >>= 4
+            m[a + val] = floor[val - 1] if used else 0
             val += 1
 
     def next(self, s=0):

@@ -11,19 +11,24 @@ floor a play leaves is the one-play levels' (core/ai/onestep.py
 """
 from array import array
 
-from core import cards as C
 from core import rules as R
 from core.compat import const
 from core.plays import basra_allowed, jack_is_basra, seven_is_basra, seven_sweeps
 from core.scoring import score
-from core.state import FLOOR, NOBODY
 from core.sums import covers
 
 Q = const(4)  # units per point
 CARD = const(4)  # one card of lead toward the majority: about a point
 _SWEEPER = const(10)  # a Jack or 7 of diamonds in hand: a floor it will sweep
+# other modules' constants, as consts here: no module look-up at a leaf
 _HAND = const(2)  # core/state.py HAND: where a card in seat s's hand is, HAND + s
-_SEVEN_D = const(25)  # core/cards.py SEVEN_DIAMONDS (a const here: no lookup at a leaf)
+_FLOOR = const(1)  # core/state.py FLOOR
+_NOBODY = const(255)  # core/state.py NOBODY
+_SEVEN_D = const(25)  # core/cards.py SEVEN_DIAMONDS
+_JACK = const(10)  # core/cards.py JACK, QUEEN, KING (ranks)
+_QUEEN = const(11)
+_KING = const(12)
+_JACKS = const(40)  # the first Jack (JACK << RANK_SHIFT): the Jacks are 40..43
 
 
 class Evaluator:
@@ -55,11 +60,11 @@ class Evaluator:
             cards[s] = st.pile_n[s]
             cpoints[s] = st.pile_points[s]
         lc = st.last_capturer
-        if lc != NOBODY and not st.rules.leftover and st.floor_n:
+        if lc != _NOBODY and not st.rules.leftover and st.floor_n:
             lside = lc % self.nsides
             cards[lside] += st.floor_n
             for c in range(52):
-                if st.loc[c] == FLOOR:
+                if st.loc[c] == _FLOOR:
                     cpoints[lside] += st.points[c]
         score(self.rules, self.nsides, cards, cpoints, st.basras, carry, pts)
         for s in range(self.nsides):
@@ -84,9 +89,9 @@ class Evaluator:
                 mine = p
         # the Jacks and the 7D in hands, found where they are
         loc = st.loc
-        for c in range(C.JACK << 2, (C.JACK << 2) + 5):
-            w = loc[c if c < (C.JACK << 2) + 4 else C.SEVEN_DIAMONDS] - _HAND
-            if 0 <= w < 4 and (c < (C.JACK << 2) + 4 or self.seven_special):
+        for c in range(_JACKS, _JACKS + 5 if self.seven_special else _JACKS + 4):
+            w = loc[c if c < _JACKS + 4 else _SEVEN_D] - _HAND
+            if not w & -4:  # 0 <= w < 4: in a hand
                 total += _SWEEPER
                 if w % nsides == side:
                     mine += _SWEEPER
@@ -105,18 +110,19 @@ class Evaluator:
         if fn == 0 or st.nseats == 4 and seat % self.nsides == side:
             return 0
         fr = st.floor_rank
-        faces = fr[C.JACK] + fr[C.QUEEN] + fr[C.KING]
+        faces = fr[_JACK] + fr[_QUEEN] + fr[_KING]
         base = 6 * seat
         whole = (fn + 1) * CARD
         best = 0
-        for i in range(st.hand_n[seat]):
-            c = st.hand[base + i]
+        hand = st.hand
+        for i in range(base, base + st.hand_n[seat]):
+            c = hand[i]
             r = c >> 2
-            if r == C.JACK:
+            if r == _JACK:
                 g = whole + self.basra if jack_is_basra(st) else whole
             elif c == _SEVEN_D and seven_sweeps(st):
                 g = whole + self.basra if seven_is_basra(st) else whole
-            elif r > C.JACK:
+            elif r > _JACK:
                 g = 0
                 if fr[r] == fn:
                     g = whole + self.basra if basra_allowed(st, fn, 0) else whole

@@ -496,7 +496,7 @@ class Search(Roots):
                 w.undeal()
             return v
         else:
-            mx = (w.to_move % self.rules.sides) == self.side
+            mx = (w.to_move % w.nsides) == self.side  # (a State's field: Rules.sides is a property)
             self.maximize[p] = mx
             self.best_v[p] = -_INF if mx else _INF
             self.plays.start(w, -1, True, p)

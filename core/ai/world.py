@@ -10,8 +10,14 @@ of the unseen cards, turned by the next player's hand from world to world,
 so that the next player holds each unseen card in one world of a cycle at
 most (fewer worlds miss or repeat a card it may hold). Allocates nothing.
 """
-from core.ai.observe import UNSEEN, copy_piles
-from core.state import FLOOR, HAND, PILE
+from core.ai.observe import copy_piles
+from core.compat import const
+
+# other modules' constants, as consts here: no module look-up in the loops
+_UNSEEN = const(0)  # core/ai/observe.py UNSEEN (core/state.py STOCK)
+_FLOOR = const(1)  # core/state.py FLOOR
+_HAND = const(2)  # core/state.py HAND
+_PILE = const(6)  # core/state.py PILE
 
 
 class Sampler:
@@ -31,19 +37,20 @@ class Sampler:
         pool = self.pool
         n = 0
         where = obs.where
+        loc = world.loc
         for c in range(52):
             w = where[c]
-            if w == UNSEEN:
+            if w == _UNSEEN:
                 pool[n] = c
                 n += 1
-            elif w == FLOOR:
+            elif w == _FLOOR:
                 world.lay(c)
-            elif w >= PILE:
-                world.loc[c] = w
+            elif w >= _PILE:
+                loc[c] = w
         for i in range(obs.hand_len):
             c = obs.hand[i]
             world.hand[6 * seat + i] = c
-            world.loc[c] = HAND + seat
+            world.loc[c] = _HAND + seat
         world.hand_n[seat] = obs.hand_len
         h = obs.hand_n[(seat + 1) % obs.nseats]
         if index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
@@ -100,7 +107,7 @@ class Sampler:
                 c = pool[k]
                 k += 1
                 world.hand[base + i] = c
-                world.loc[c] = HAND + s
+                world.loc[c] = _HAND + s
             world.hand_n[s] = obs.hand_n[s]
         pos = 52 - (n - k)
         world.stock_pos = pos
@@ -118,7 +125,7 @@ class Sampler:
         (the stock holding the rest, in any order): 0 when more than cap."""
         left = 0
         for c in range(52):
-            if obs.where[c] == UNSEEN:
+            if obs.where[c] == _UNSEEN:
                 left += 1
         total = 1
         for s in range(obs.nseats):
