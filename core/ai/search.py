@@ -17,6 +17,12 @@ The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
 extends): every legal play, or the ROOT_CAP best after one ply on a huge
 floor. Below the root every play is searched, one cursor slot per ply.
 
+``Search`` is the engine (the frames, _pass, best's tally); which worlds
+it searches, how deep and how many, is a schedule's: _Fixed (worlds x
+plies), _Anytime (the probe deeper and deeper, then more worlds) and
+_LastDeal (every split as a set, then again deeper), each a small object
+made once with the Search and picked per decision by begin().
+
 The search is iterative: one loop with a frame of small arrays per ply,
 so its call depth is the same at every depth (a board's Python stack is
 2 KB). Anytime: the budget is worlds and positions (deterministic: tests,
@@ -90,9 +96,9 @@ class Search(Roots):
         self.work = 0  # anytime: the decision's budget in positions (0: fixed)
         self.spent = 0  # positions searched so far in this decision
         self.samples_done = 0  # worlds (or depth, one world) in totals
-        self.fixed = _Fixed()
-        self.anytime = _Anytime()
-        self.last_deal = _LastDeal()
+        self.fixed = _Fixed(self, 0, 0, 0)
+        self.anytime = _Anytime(self, 0, 0, 0)
+        self.last_deal = _LastDeal(self, 0, 0, 0)
         self.sched = None
 
     def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
@@ -158,8 +164,21 @@ class Search(Roots):
     def best(self):
         """The chosen root play's index, after begin() and steps (a pass
         held at a slice's end is let go: its world is given back)."""
-        if self.depth_left[_HOLD]:
-            self._release()
+        p = self.depth_left[_HOLD]
+        if p:
+            # a held pass let go: every play and deal made below the root
+            # play given back, then the root play (the world as the decision
+            # dealt it)
+            w = self.world
+            self.depth_left[_HOLD] = 0
+            if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
+                w.undeal()
+            while p > 1:
+                p -= 1
+                w.undo_play()
+                if self.dealt[p]:
+                    w.undeal()
+            w.undo_play()
         n = self.n
         if n == 1:
             return 0
@@ -225,21 +244,6 @@ class Search(Roots):
             self.cur[i] = v
             j += 1
         return 1
-
-    def _release(self):
-        # a held pass let go: every play and deal made below the root play
-        # given back, then the root play (the world as the decision dealt it)
-        w = self.world
-        p = self.depth_left[_HOLD]
-        self.depth_left[_HOLD] = 0
-        if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
-            w.undeal()
-        while p > 1:
-            p -= 1
-            w.undo_play()
-            if self.dealt[p]:
-                w.undeal()
-        w.undo_play()
 
     def _value(self, depth, floor=-_INF):
         """Alpha-beta value for self.side (quarter points) of the world as it
@@ -347,28 +351,22 @@ class Search(Roots):
 class _Fixed:
     """work 0: worlds searched depth plies each (the first dealt by
     root_plays), a world dropped past cap positions. With two players and an
-    empty stock (exact) the one true world, the truth, is searched deeper
-    and deeper (2 plies a step) within worlds * cap positions, keeping the
+    empty stock the one true world, the truth, is searched deeper and
+    deeper (2 plies a step) within worlds * cap positions, keeping the
     deepest search that finished (samples_done: its depth)."""
-
-    def __init__(self):
-        self.worlds = 0
-        self.depth = 0
-        self.cap = 0
-        self.tried = 0
-        self.exact = False
 
     def begin(self, s, worlds, depth, cap):
         self.worlds = worlds
         self.depth = depth
         self.cap = cap
         self.tried = 0
-        self.exact = s.rules.players == 2 and s.obs.stock_left == 0
+
+    __init__ = begin  # made with the Search: one function fewer in the heap
 
     def step(self, s):
         n = s.n
         totals = s.totals
-        if self.exact:
+        if s.rules.players == 2 and s.obs.stock_left == 0:  # exact
             ok = s._pass(n, self.depth, self.worlds * self.cap)
             if ok == _HELD:
                 return False
@@ -396,10 +394,13 @@ class _Fixed:
         return self.tried >= self.worlds
 
 
-def _stride(c):
-    # the enumeration's order, split (offset + t * stride) % c: a step near
-    # c * 0.62 that visits every residue mod c (spreads the worlds when the
-    # budget ends part way)
+def _enumerate(sched, s, c):
+    # c splits of the unseen cards (0: none) searched in an order that
+    # spreads them when the budget ends part way: split (offset + t * stride)
+    # % c, offset drawn, stride near c * 0.62 and prime to c (it visits every
+    # residue); the first split dealt
+    sched.enum = c
+    sched.offset = s.prng.below(c) if c else 0
     k = (c * 5) // 8
     if k < 1:
         k = 1
@@ -411,8 +412,11 @@ def _stride(c):
             a = b
             b = t
         if a == 1:
-            return k
+            break
         k += 1
+    sched.stride = k
+    if c:
+        s.sampler.sample(s.obs, s.world, s.prng, sched.offset)
 
 
 class _Anytime:
@@ -421,29 +425,18 @@ class _Anytime:
     next depth, predicted from the last two, fits _MIN_WORLDS times in what
     is left; then more worlds at that depth (at most worlds) until the work
     is spent. The worlds are sampled or, when the unseen cards split few
-    ways (enum, at most worlds), each split once in the enumeration's order
-    (_stride; the first dealt by begin). A pass that runs out of work is
-    dropped: the worlds or the depth before stand."""
-
-    def __init__(self):
-        self.worlds = 0
-        self.depth = 0
-        self.probing = False
-        self.last_cost = 0
-        self.enum = 0
-        self.stride = 0
-        self.offset = 0
+    ways (more than one, at most worlds), each split once (_enumerate). A
+    pass that runs out of work is dropped: the worlds or the depth before
+    stand."""
 
     def begin(self, s, worlds, depth, c):
         self.worlds = worlds
         self.depth = depth
         self.probing = True
         self.last_cost = 0
-        self.enum = c if c > 1 else 0
-        if self.enum:
-            self.offset = s.prng.below(c)
-            self.stride = _stride(c)
-            s.sampler.sample(s.obs, s.world, s.prng, self.offset)
+        _enumerate(self, s, c if c > 1 else 0)
+
+    __init__ = begin  # made with the Search (c 0: nothing dealt)
 
     def step(self, s):
         n = s.n
@@ -497,37 +490,25 @@ class _Anytime:
 
 
 class _LastDeal:
-    """work > 0, an empty stock and few splits of the unseen cards (enum, at
-    most worlds): every split searched depth plies (a set, in the
-    enumeration's order, _stride; the first dealt by begin), then the set
-    again 2 plies deeper while some world stopped short of the hand's end
-    (set_cut), to the end of the hand when the work allows. With two players
-    it is one world, the truth: an exact solve, alpha-beta at the root as
-    well (the last set's best searched first). The passes of a set are
-    summed in totals while no set is whole, then in one_ply, and a whole
+    """work > 0, an empty stock and few splits of the unseen cards (at most
+    worlds): every split searched depth plies (a set, _enumerate), then the
+    set again 2 plies deeper while some world stopped short of the hand's
+    end (set_cut), to the end of the hand when the work allows. With two
+    players it is one world, the truth: an exact solve, alpha-beta at the
+    root as well (the last set's best searched first). The passes of a set
+    are summed in totals while no set is whole, then in one_ply, and a whole
     set's sums go to totals; a pass that runs out of work is dropped (the
     last whole set stands, or a first set cut short for what it searched)."""
 
-    def __init__(self):
-        self.depth = 0
-        self.enum = 0
-        self.stride = 0
-        self.offset = 0
+    def begin(self, s, worlds, depth, c):
+        self.depth = depth
         self.tried = 0  # passes of this set
         self.sets = 0  # whole sets searched
         self.set_cut = False
         self.first = 0
+        _enumerate(self, s, c)
 
-    def begin(self, s, worlds, depth, c):
-        self.depth = depth
-        self.enum = c
-        self.tried = 0
-        self.sets = 0
-        self.set_cut = False
-        self.first = 0
-        self.offset = s.prng.below(c)
-        self.stride = _stride(c)
-        s.sampler.sample(s.obs, s.world, s.prng, self.offset)
+    __init__ = begin  # made with the Search (c 0: nothing dealt)
 
     def step(self, s):
         n = s.n
