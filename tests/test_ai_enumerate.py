@@ -161,3 +161,16 @@ def test_the_exact_solve_skips_the_pass_one_ply_short_of_the_hands_end():
         assert (s.last_deal.sets, s.last_deal.depth) == expected[left], (seed, left)
         seen.add(left)
     assert seen == {6, 7, 8}
+
+
+def test_the_fixed_schedule_reads_the_search_frames_as_the_search_lays_them_out():
+    # core/ai/fixed.py keeps its own copies of the search's constants (folded
+    # on a board): the depth cap, a held pass's result and its slot
+    from core.ai import fixed, search
+    assert (fixed._MAX_PLY, fixed._HELD, fixed._HOLD) == (search._MAX_PLY, search._HELD, search._HOLD)
+
+
+def test_only_a_fixed_budget_searches_with_the_fixed_schedule_loaded():
+    rules = P.preset("egyptian")
+    assert Player(rules, "hard").search.fixed is not None
+    assert Player(rules, "expert").search.fixed is None

@@ -14,12 +14,12 @@ budget allows. With two players it is one
 world, the truth: an exact solve (alpha-beta at the root as well).
 
 The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
-extends): every legal play, or the ROOT_CAP best after one ply on a huge
+extends): every legal play, or the _ROOT_CAP best after one ply on a huge
 floor. Below the root every play is searched, one cursor slot per ply.
 
 ``Search`` is the engine (the frames, _pass, best's tally); which worlds
-it searches, how deep and how many, is a schedule's: _Fixed (worlds x
-plies), _Anytime (the probe deeper and deeper, then more worlds) and
+it searches, how deep and how many, is a schedule's: Fixed (worlds x
+plies, core/ai/fixed.py), _Anytime (the probe deeper and deeper, then more worlds) and
 _LastDeal (every split as a set, then again deeper), each a small object
 made once with the Search and picked per decision by begin().
 
@@ -37,7 +37,7 @@ nothing per decision.
 """
 from array import array
 
-from core.ai.roots import ROOT_CAP, Roots
+from core.ai.roots import Roots
 from core.compat import const
 
 _MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
@@ -72,11 +72,12 @@ class Search(Roots):
     (anytime, every split of a last deal); begin() picks the decision's
     (sched; None once decided)."""
 
-    def __init__(self, rules, seed=1):
+    def __init__(self, rules, seed=1, fixed=True):
         # one frame per ply (index 1.._MAX_PLY; 0 lists the root)
         Roots.__init__(self, rules, seed, _MAX_PLY + 1)  # plays: slot p lists ply p's plays
-        self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
-        self.cur = array("i", [0] * ROOT_CAP)  # this world's values
+        # a value per root play (as one_ply: _ROOT_CAP)
+        self.totals = array("i", self.one_ply)  # summed over worlds
+        self.cur = array("i", self.one_ply)  # this world's values
         self.alpha = array("i", [0] * (_MAX_PLY + 1))
         self.beta = array("i", [0] * (_MAX_PLY + 1))
         self.best_v = array("i", [0] * (_MAX_PLY + 1))
@@ -96,7 +97,12 @@ class Search(Roots):
         self.work = 0  # anytime: the decision's budget in positions (0: fixed)
         self.spent = 0  # positions searched so far in this decision
         self.samples_done = 0  # worlds (or depth, one world) in totals
-        self.fixed = _Fixed(self, 0, 0, 0)
+        # the fixed schedule's code (core/ai/fixed.py) only where a fixed
+        # budget is searched: hard, the arena's (Player passes fixed)
+        self.fixed = None
+        if fixed:
+            from core.ai.fixed import Fixed
+            self.fixed = Fixed(self, 0, 0, 0)
         self.anytime = _Anytime(self, 0, 0, 0)
         self.last_deal = _LastDeal(self, 0, 0, 0)
         self.sched = None
@@ -105,7 +111,7 @@ class Search(Roots):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
-        work 0 (_Fixed): worlds searched depth plies each, a world dropped
+        work 0 (Fixed, made when fixed): worlds searched depth plies each, a world dropped
         past nodes positions (so that no decision runs away); with two
         players and an empty stock the one true world deeper and deeper.
         work > 0, anytime: the decision's budget, in positions (DEVICE_WORK,
@@ -348,52 +354,6 @@ class Search(Roots):
         return 0
 
 
-class _Fixed:
-    """work 0: worlds searched depth plies each (the first dealt by
-    root_plays), a world dropped past cap positions. With two players and an
-    empty stock the one true world, the truth, is searched deeper and
-    deeper (2 plies a step) within worlds * cap positions, keeping the
-    deepest search that finished (samples_done: its depth)."""
-
-    def begin(self, s, worlds, depth, cap):
-        self.worlds = worlds
-        self.depth = depth
-        self.cap = cap
-        self.tried = 0
-
-    __init__ = begin  # made with the Search: one function fewer in the heap
-
-    def step(self, s):
-        n = s.n
-        totals = s.totals
-        if s.rules.players == 2 and s.obs.stock_left == 0:  # exact
-            ok = s._pass(n, self.depth, self.worlds * self.cap)
-            if ok == _HELD:
-                return False
-            s.spent += s.nodes
-            if not ok:
-                return True
-            for i in range(n):
-                totals[i] = s.cur[i]
-            d = self.depth
-            s.samples_done = d
-            self.depth = d + 2
-            return not s.cut or d >= _MAX_PLY  # solved to the end of the hand
-        if not s.depth_left[_HOLD]:
-            if self.tried:
-                s.sampler.sample(s.obs, s.world, s.prng, -1 - self.tried)
-            self.tried += 1
-        ok = s._pass(n, self.depth, self.cap)
-        if ok == _HELD:
-            return False
-        s.spent += s.nodes
-        if ok:
-            for i in range(n):
-                totals[i] += s.cur[i]
-            s.samples_done += 1
-        return self.tried >= self.worlds
-
-
 def _enumerate(sched, s, c):
     # c splits of the unseen cards (0: none) searched in an order that
     # spreads them when the budget ends part way: split (offset + t * stride)
@@ -432,8 +392,7 @@ class _Anytime:
     def begin(self, s, worlds, depth, c):
         self.worlds = worlds
         self.depth = depth
-        self.probing = True
-        self.last_cost = 0
+        self.last_cost = 0  # the probe's last pass (0: none yet; -1: the probe is over)
         _enumerate(self, s, c if c > 1 else 0)
 
     __init__ = begin  # made with the Search (c 0: nothing dealt)
@@ -444,7 +403,7 @@ class _Anytime:
         left = s.work - s.spent
         if left <= 0:
             return True
-        if not s.depth_left[_HOLD] and not self.probing:
+        if not s.depth_left[_HOLD] and self.last_cost < 0:
             # the next world (a pass held at the last step's end goes on in
             # its own): the t-th split in the enumeration's order, or sampled
             t = s.samples_done
@@ -460,7 +419,7 @@ class _Anytime:
         s.spent += cost
         if not ok:
             return True
-        if self.probing:
+        if self.last_cost >= 0:  # probing
             for i in range(n):
                 totals[i] = s.cur[i]
             s.samples_done = 1
@@ -481,7 +440,7 @@ class _Anytime:
                 self.depth += 2
                 self.last_cost = cost
             else:
-                self.probing = False
+                self.last_cost = -1
         else:
             for i in range(n):
                 totals[i] += s.cur[i]
