@@ -67,7 +67,10 @@ class Roots:
                 continue
             if not self.scored:
                 self._score_root(n)
-            v = self._after(cursor.word, cursor.take)
+            # the static value after the play
+            w.apply(cursor.word, cursor.take)
+            v = self.ev.static(w, self.side, self.carry)
+            w.undo_play()
             worst = 0
             for i in range(1, n):
                 if self.one_ply[i] < self.one_ply[worst]:
@@ -81,17 +84,13 @@ class Roots:
         self.legal = listed
         return n
 
-    def _after(self, word, take):
-        # the static value after one play
-        w = self.world
-        w.apply(word, take)
-        v = self.ev.static(w, self.side, self.carry)
-        w.undo_play()
-        return v
-
     def _score_root(self, n):
+        # each root play's static value after it
+        w = self.world
         for i in range(n):
-            self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
+            w.apply(self.root[2 * i], self.root[2 * i + 1])
+            self.one_ply[i] = self.ev.static(w, self.side, self.carry)
+            w.undo_play()
         self.scored = True
 
     def _late(self):
