@@ -67,10 +67,10 @@ class Search(Roots):
     """The engine: a decision's root plays (Roots), each searched with
     alpha-beta (_pass) in the world a schedule deals, their values summed
     in totals over the worlds that finished (best). The schedules, made
-    once (nothing is allocated per decision): fixed (work 0), anytime
-    (sampled or enumerated worlds, with cards in the stock) and last_deal
-    (anytime, every split of a last deal); begin() picks the decision's
-    (sched; None once decided)."""
+    once (nothing is allocated per decision): fixed (work 0; None unless
+    made with fixed), anytime (sampled or enumerated worlds, with cards in
+    the stock) and last_deal (anytime, every split of a last deal);
+    begin() picks the decision's (sched; None once decided)."""
 
     def __init__(self, rules, seed=1, fixed=True):
         # one frame per ply (index 1.._MAX_PLY; 0 lists the root)
@@ -111,9 +111,10 @@ class Search(Roots):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
-        work 0 (Fixed, made when fixed): worlds searched depth plies each, a world dropped
-        past nodes positions (so that no decision runs away); with two
-        players and an empty stock the one true world deeper and deeper.
+        work 0 (Fixed: a Search made with fixed): worlds searched depth
+        plies each, a world dropped past nodes positions (so that no
+        decision runs away); with two players and an empty stock the one
+        true world deeper and deeper.
         work > 0, anytime: the decision's budget, in positions (DEVICE_WORK,
         calibrated to the device's deadline): _LastDeal when the stock is
         empty and the splits of the unseen cards are few (at most worlds),
