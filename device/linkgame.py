@@ -197,7 +197,6 @@ class LinkGlue:
     def __init__(self, app, port):
         from core.prng import Prng
         self.app = app
-        self.port = port
         now = app.now()
         self.link = L.Link(port, Prng(app.seed ^ now), now)
         self.sess = None
@@ -235,7 +234,7 @@ class LinkGlue:
         """Let the link go; the app plays on without it."""
         self.left()
         self.link.stop()
-        self.port.close()
+        self.link.port.close()
         app = self.app
         if app.link is self:
             app.link = None

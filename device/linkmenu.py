@@ -108,7 +108,7 @@ def waiting(app, note="Waiting for the"):
     """The waiting screen: where this device listens, whole (the other
     device must be on the same: two simulators on two ports show two)."""
     _lines(app, "linkwait", "LINK GAME", [note, "other device on:"]
-           + _wrap(app.link.port.where)[:2] + ["B: cancel"], cur=0)
+           + _wrap(app.link.link.port.where)[:2] + ["B: cancel"], cur=0)
 
 
 def proposal_fault(prop):

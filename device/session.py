@@ -17,8 +17,8 @@ _AFTER_ALL = const(99)    # a sort key before every option (more cards than any 
 
 # the AI's modules, loaded for each decision (Session._load_ai) and dropped
 # after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
-_AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.roots", "core.ai.world",
-       "core.ai.evaluate", "core.ai.observe")
+_AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.roots",
+       "core.ai.world", "core.ai.evaluate", "core.ai.observe")
 
 # AI decision progress
 IDLE = const(0)

@@ -26,6 +26,7 @@ class UartPort:
         finally:
             open_uart = None
             drop("hal.uartopen")   # the code that claims the pins: once a link game
+            drop("hal.link")       # and the constant it read there (RX_BUFFER)
 
     def write(self, buf):
         self.uart.write(buf)

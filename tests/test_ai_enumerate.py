@@ -89,8 +89,9 @@ def test_the_expert_solves_a_four_player_last_deal_over_every_split():
     p = Player(rules, "expert", seed=1)
     assert choose(p, st, st.to_move) in all_plays(st)
     s = p.search
-    assert s.exact and s.enum == 6
-    assert s.n > 1 and s.sets >= 1 and not s.set_cut
+    d = s.last_deal
+    assert d.enum == 6 and s.anytime.enum == 0
+    assert s.n > 1 and d.sets >= 1 and not d.set_cut
 
 
 def test_the_expert_enumerates_the_opponents_last_card_with_stock_left():
@@ -99,7 +100,7 @@ def test_the_expert_enumerates_the_opponents_last_card_with_stock_left():
     p = Player(rules, "expert", seed=1)
     choose(p, st, st.to_move)
     s = p.search
-    assert not s.exact and s.enum == 52 - st.stock_pos + 1
+    assert s.last_deal.enum == 0 and s.anytime.enum == 52 - st.stock_pos + 1
     assert s.samples_done > 1
 
 
@@ -112,7 +113,7 @@ def test_enumerated_decisions_do_not_change_when_the_hidden_cards_are_redealt():
         seat = st.to_move
         p = Player(rules, "expert", seed=11)
         first = choose(p, st, seat)
-        assert p.search.enum > 0
+        assert p.search.anytime.enum + p.search.last_deal.enum > 0
         for _ in range(3):
             other, _ = reshuffle_hidden(st, seat, rng)
             assert choose(Player(rules, "expert", seed=11), other, seat) == first
@@ -132,7 +133,7 @@ def exact_solves(lefts):
             s = p.search
             if s.n < 2:
                 continue
-            assert s.exact and s.enum == 1 and not s.set_cut
+            assert s.last_deal.enum == 1 and not s.last_deal.set_cut
             yield seed, left, word_take, s
 
 
@@ -141,7 +142,7 @@ def test_the_exact_solve_of_a_two_player_last_deal_chooses_a_best_play():
     # best play matters): the play chosen must be worth the best full value
     checked = 0
     for seed, left, word_take, s in exact_solves((4, 5, 6, 7, 8)):
-        assert s._pass(s.n, s.depth, 10 ** 6) and not s.cut  # every play's exact value
+        assert s._pass(s.n, s.last_deal.depth, 10 ** 6) and not s.cut  # every play's exact value
         values = [s.cur[i] for i in range(s.n)]
         chosen = [i for i in range(s.n) if (s.root[2 * i], s.root[2 * i + 1]) == word_take]
         assert values[chosen[0]] == max(values), (seed, left, values)
@@ -157,6 +158,19 @@ def test_the_exact_solve_skips_the_pass_one_ply_short_of_the_hands_end():
     expected = {6: (2, 7), 7: (3, 7), 8: (3, 9)}  # left: (passes, depth)
     seen = set()
     for seed, left, _word_take, s in exact_solves((6, 7, 8)):
-        assert (s.sets, s.depth) == expected[left], (seed, left)
+        assert (s.last_deal.sets, s.last_deal.depth) == expected[left], (seed, left)
         seen.add(left)
     assert seen == {6, 7, 8}
+
+
+def test_the_fixed_schedule_reads_the_search_frames_as_the_search_lays_them_out():
+    # core/ai/fixed.py keeps its own copies of the search's constants (folded
+    # on a board): the depth cap, a held pass's result and its slot
+    from core.ai import fixed, search
+    assert (fixed._MAX_PLY, fixed._HELD, fixed._HOLD) == (search._MAX_PLY, search._HELD, search._HOLD)
+
+
+def test_only_a_fixed_budget_searches_with_the_fixed_schedule_loaded():
+    rules = P.preset("egyptian")
+    assert Player(rules, "hard").search.fixed is not None
+    assert Player(rules, "expert").search.fixed is None

@@ -20,6 +20,7 @@ from core.ai.evaluate import Evaluator
 from core.ai.levelbot import choose
 from core.ai.oracle import ORACLE, Oracle
 from core.ai.player import Player
+from core.ai.search import Search
 from core.game import Game
 from core.presets import preset
 from tools.cmdline import Parser, whole
@@ -65,10 +66,15 @@ def _player(rules, spec, seat):
         _players[key] = p
         if level == "expert-v1":
             p.worlds, p.plies, p.nodes, p.work = V1[rules.players]
-            p.search.ev = _Plain(rules)
         if len(parts) >= 4:
             p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:4])
             p.work = int(parts[4]) if len(parts) >= 5 else 0
+        if not p.work and getattr(p.search, "fixed", 1) is None:
+            # a fixed budget for an anytime level's search, made without the
+            # fixed schedule (core/ai/player.py): the same search with it
+            p.search = Search(rules, seat + 1)
+        if level == "expert-v1":
+            p.search.ev = _Plain(rules)
         if level == "random":
             p.begin = lambda obs, clock=None, p=p: _random(p, obs)
     return p

@@ -42,14 +42,6 @@ class Evaluator:
         self.cpoints = bytearray(4)
         self.points = array("i", [0] * 4)
 
-    def _margin(self, side):
-        # the side's points against the others' (their mean, times sides - 1)
-        pts = self.points
-        total = 0
-        for s in range(self.nsides):
-            total += pts[s]
-        return self.nsides * pts[side] - total
-
     def final(self, st, side, carry):
         """Exact margin when the hand is over (every hand empty, no stock):
         the leftover to the last capturer, then the hand scored by the rules."""
@@ -67,9 +59,12 @@ class Evaluator:
                 if st.loc[c] == _FLOOR:
                     cpoints[lside] += st.points[c]
         score(self.rules, self.nsides, cards, cpoints, st.basras, carry, pts)
+        # the side's points against the others' (their mean, times sides - 1)
+        total = 0
         for s in range(self.nsides):
             pts[s] *= Q
-        return self._margin(side)
+            total += pts[s]
+        return self.nsides * pts[side] - total
 
     def static(self, st, side, carry):
         """Estimated margin of a hand in progress."""

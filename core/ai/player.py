@@ -76,14 +76,16 @@ class Player:
         self.deadline = k * DEVICE_DEADLINE_MS if kind == _ANYTIME else DEVICE_DEADLINE_MS
         # each level loads what it decides with: the root plays and the
         # one-play heuristics (core/ai/roots.py, onestep.py) or the search
-        # (core/ai/search.py, which extends Roots)
+        # (core/ai/search.py, which extends Roots; the fixed schedule,
+        # core/ai/fixed.py, for a fixed budget only)
         if kind < _FIXED:  # one play ahead
             from core.ai.onestep import one_play
-            from core.ai.roots import Roots as Kind
+            from core.ai.roots import Roots
             self.one_play = one_play
+            self.search = Roots(rules, seed)
         else:
-            from core.ai.search import Search as Kind
-        self.search = Kind(rules, seed)
+            from core.ai.search import Search
+            self.search = Search(rules, seed, kind == _FIXED)  # its schedules
         self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
         self.choice = 0

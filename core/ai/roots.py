@@ -1,7 +1,7 @@
 """The root of a decision: the plays of the seat to move, listed in a world
 sampled from its observation (core/ai/world.py), and their values after one
 ply. Every legal play is listed (core/plays.py, no cap); when a huge floor
-gives more than ROOT_CAP plays, the ROOT_CAP best after one ply are kept.
+gives more than _ROOT_CAP plays, the _ROOT_CAP best after one ply are kept.
 
 The one-play levels (core/ai/onestep.py) need only this; the search
 (core/ai/search.py) builds on it. On the device each is loaded for the
@@ -16,7 +16,7 @@ from core.plays import Plays
 from core.prng import Prng
 from core.state import State
 
-ROOT_CAP = const(32)  # root plays searched (the best after one ply when more)
+_ROOT_CAP = const(32)  # root plays searched (the best after one ply when more)
 _LIST_CHECK = const(255)  # root listing: look at the clock every 256 plays
 
 
@@ -30,9 +30,9 @@ class Roots:
         self.sampler = Sampler()
         self.prng = Prng(seed)
         self.ev = Evaluator(rules)
-        self.root = array("i", [0] * (2 * ROOT_CAP))
+        self.root = array("i", [0] * (2 * _ROOT_CAP))
         self.legal = 0  # legal root plays listed (more than n on a huge floor)
-        self.one_ply = array("i", [0] * ROOT_CAP)  # each root play's value after one ply
+        self.one_ply = array("i", [0] * _ROOT_CAP)  # each root play's value after one ply
         self.scored = False  # one_ply filled
         self.plays = Plays(slots)
         self.side = 0
@@ -45,7 +45,7 @@ class Roots:
         """List the root plays for obs into self.root; returns how many.
 
         Every legal play is listed (a card whose rank an earlier hand card
-        has adds nothing new); past ROOT_CAP, the ROOT_CAP best after one
+        has adds nothing new); past _ROOT_CAP, the _ROOT_CAP best after one
         ply are kept. A deadline that passes while a huge floor is listed
         keeps those seen so far."""
         w = self.world
@@ -60,14 +60,17 @@ class Roots:
         listed = 0
         while cursor.next(0):
             listed += 1
-            if n < ROOT_CAP:
+            if n < _ROOT_CAP:
                 root[2 * n] = cursor.word
                 root[2 * n + 1] = cursor.take
                 n += 1
                 continue
             if not self.scored:
                 self._score_root(n)
-            v = self._after(cursor.word, cursor.take)
+            # the static value after the play
+            w.apply(cursor.word, cursor.take)
+            v = self.ev.static(w, self.side, self.carry)
+            w.undo_play()
             worst = 0
             for i in range(1, n):
                 if self.one_ply[i] < self.one_ply[worst]:
@@ -81,17 +84,13 @@ class Roots:
         self.legal = listed
         return n
 
-    def _after(self, word, take):
-        # the static value after one play
-        w = self.world
-        w.apply(word, take)
-        v = self.ev.static(w, self.side, self.carry)
-        w.undo_play()
-        return v
-
     def _score_root(self, n):
+        # each root play's static value after it
+        w = self.world
         for i in range(n):
-            self.one_ply[i] = self._after(self.root[2 * i], self.root[2 * i + 1])
+            w.apply(self.root[2 * i], self.root[2 * i + 1])
+            self.one_ply[i] = self.ev.static(w, self.side, self.carry)
+            w.undo_play()
         self.scored = True
 
     def _late(self):

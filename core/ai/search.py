@@ -14,8 +14,14 @@ budget allows. With two players it is one
 world, the truth: an exact solve (alpha-beta at the root as well).
 
 The root plays are listed by core/ai/roots.py (``Roots``, which ``Search``
-extends): every legal play, or the ROOT_CAP best after one ply on a huge
+extends): every legal play, or the _ROOT_CAP best after one ply on a huge
 floor. Below the root every play is searched, one cursor slot per ply.
+
+``Search`` is the engine (the frames, _pass, best's tally); which worlds
+it searches, how deep and how many, is a schedule's: Fixed (worlds x
+plies, core/ai/fixed.py), _Anytime (the probe deeper and deeper, then more worlds) and
+_LastDeal (every split as a set, then again deeper), each a small object
+made once with the Search and picked per decision by begin().
 
 The search is iterative: one loop with a frame of small arrays per ply,
 so its call depth is the same at every depth (a board's Python stack is
@@ -31,7 +37,7 @@ nothing per decision.
 """
 from array import array
 
-from core.ai.roots import ROOT_CAP, Roots
+from core.ai.roots import Roots
 from core.compat import const
 
 _MAX_PLY = const(9)  # plies below the root (a 2-player last deal of 4 cards: 7)
@@ -58,11 +64,20 @@ _HOLD = const(0)
 
 
 class Search(Roots):
-    def __init__(self, rules, seed=1):
+    """The engine: a decision's root plays (Roots), each searched with
+    alpha-beta (_pass) in the world a schedule deals, their values summed
+    in totals over the worlds that finished (best). The schedules, made
+    once (nothing is allocated per decision): fixed (work 0; None unless
+    made with fixed), anytime (sampled or enumerated worlds, with cards in
+    the stock) and last_deal (anytime, every split of a last deal);
+    begin() picks the decision's (sched; None once decided)."""
+
+    def __init__(self, rules, seed=1, fixed=True):
         # one frame per ply (index 1.._MAX_PLY; 0 lists the root)
         Roots.__init__(self, rules, seed, _MAX_PLY + 1)  # plays: slot p lists ply p's plays
-        self.totals = array("i", [0] * ROOT_CAP)  # summed over worlds
-        self.cur = array("i", [0] * ROOT_CAP)  # this world's values
+        # a value per root play (as one_ply: _ROOT_CAP)
+        self.totals = array("i", self.one_ply)  # summed over worlds
+        self.cur = array("i", self.one_ply)  # this world's values
         self.alpha = array("i", [0] * (_MAX_PLY + 1))
         self.beta = array("i", [0] * (_MAX_PLY + 1))
         self.best_v = array("i", [0] * (_MAX_PLY + 1))
@@ -73,49 +88,39 @@ class Search(Roots):
         self.cut = False
         self.nodes = 0
         self.node_cap = 0
-        self.samples_done = 0
-        self.obs = None
-        self.n = 0
-        self.worlds = 0
-        self.depth = 0
-        self.nodes_per_world = 0
-        self.exact = False
-        self.tried = 0
-        self.finished = True
-        self.work = 0  # anytime: the decision's budget in positions (0: fixed)
-        self.spent = 0  # positions searched so far in this decision
-        self.probing = False  # anytime: the first world, deeper and deeper
-        self.last_cost = 0
-        self.enum = 0  # splits of the unseen cards enumerated (0: worlds sampled)
-        self.stride = 0  # the enumeration's order: split (offset + t * stride) % enum
-        self.offset = 0
-        self.sets = 0  # enumerated: whole sets searched (the last one's totals in one_ply)
-        self.set_cut = False  # a world of this set stopped short of the hand's end
-        self.first = 0  # one world: the root play searched first (the last set's best)
         # time slicing (SLICE): positions (leaves at the hand's end included)
         # left in this step's slice; a pass held at its end is kept in the
         # frame arrays' slot 0, which no ply uses (_HOLD)
         self.slice_left = 0
+        self.obs = None
+        self.n = 0
+        self.work = 0  # anytime: the decision's budget in positions (0: fixed)
+        self.spent = 0  # positions searched so far in this decision
+        self.samples_done = 0  # worlds (or depth, one world) in totals
+        # the fixed schedule's code (core/ai/fixed.py) only where a fixed
+        # budget is searched: hard, the arena's (Player passes fixed)
+        self.fixed = None
+        if fixed:
+            from core.ai.fixed import Fixed
+            self.fixed = Fixed(self, 0, 0, 0)
+        self.anytime = _Anytime(self, 0, 0, 0)
+        self.last_deal = _LastDeal(self, 0, 0, 0)
+        self.sched = None
 
     def begin(self, obs, worlds, depth, nodes, clock=None, deadline=0, work=0):
         """Start a decision; then call step() until it returns True (or time
         runs out: the device answers its buttons between steps), then best().
 
-        work 0: worlds searched depth plies each, a world dropped past nodes
-        positions (so that no decision runs away). work > 0, anytime: the
-        decision's budget, in positions (DEVICE_WORK, calibrated to the
-        device's deadline). The first world
-        is searched depth plies, then a ply deeper and deeper while the
-        next depth, predicted from the last two, fits _MIN_WORLDS times in
-        what is left; then more worlds at that depth (at most worlds) until
-        the budget is spent. A pass that runs out of budget is dropped.
-        The first play of a deal (a full hand; not with four players) and
-        the exact solve of a last deal get _LONG times the work and the
-        deadline.
-
-        With two players and an empty stock the one true world is searched
-        deeper and deeper (2 plies a step) within worlds * nodes positions
-        (_LONG * work when given), keeping the deepest search that finished.
+        work 0 (Fixed: a Search made with fixed): worlds searched depth
+        plies each, a world dropped past nodes positions (so that no
+        decision runs away); with two players and an empty stock the one
+        true world deeper and deeper.
+        work > 0, anytime: the decision's budget, in positions (DEVICE_WORK,
+        calibrated to the device's deadline): _LastDeal when the stock is
+        empty and the splits of the unseen cards are few (at most worlds),
+        else _Anytime. The first play of a deal (a full hand; not with four
+        players) and the exact solve of a last deal get _LONG times the work
+        and the deadline.
         clock/deadline: stop once clock.since(start) >= deadline ms.
         """
         self.obs = obs
@@ -124,208 +129,67 @@ class Search(Roots):
         self.start = clock.ticks_ms() if clock is not None else 0
         self.n = self.root_plays(obs)
         rules = self.rules
-        self.worlds = worlds
-        self.depth = depth
-        self.nodes_per_world = nodes
         self.work = work
         self.spent = 0
-        self.probing = work > 0
-        self.last_cost = 0
-        self.exact = rules.players == 2 and obs.stock_left == 0
-        self.tried = 0
         self.samples_done = 0
-        self.sets = 0
-        self.set_cut = False
-        self.first = 0
         self.depth_left[_HOLD] = 0
-        self.finished = self.n == 1
         for i in range(self.n):
             self.totals[i] = 0
-        # anytime, few splits of the unseen cards: enumerate them
-        self.enum = 0
         if work:
+            # few splits of the unseen cards: enumerate them
             c = self.sampler.count(obs, worlds)
-            if c and (obs.stock_left == 0 or c > 1):
-                self.enum = c
-                self.exact = obs.stock_left == 0
-                if self.exact:
-                    self.probing = False  # every split, deeper set by set
-                self.offset = self.prng.below(c)
-                # the order: a step near c * 0.62 that visits every residue
-                # mod c (spreads the worlds when the budget ends part way)
-                k = (c * 5) // 8
-                if k < 1:
-                    k = 1
-                while True:
-                    a = k
-                    b = c
-                    while b:  # Euclid: a becomes gcd(k, c)
-                        t = a % b
-                        a = b
-                        b = t
-                    if a == 1:
-                        break
-                    k += 1
-                self.stride = k
-                # the first world (the probe) is the first split
-                self.sampler.sample(obs, self.world, self.prng, self.offset)
-        # the first play of a deal weighs the most plays, and the deal's
-        # other plays follow from it (more worlds there play better with
-        # two players; with four they measured nothing); an exact solve
-        # ends the hand. Both may take longer: a board's median decision
-        # stays within the deadline (docs/ai.md)
-        if work and (self.exact or obs.hand_len == rules.hand_size and rules.players != 4):
-            self.work = _LONG * work
-            self.deadline = _LONG * deadline
+            if c and obs.stock_left == 0:
+                sched = self.last_deal
+            else:
+                sched = self.anytime
+            sched.begin(self, worlds, depth, c)
+            # the first play of a deal weighs the most plays, and the deal's
+            # other plays follow from it (more worlds there play better with
+            # two players; with four they measured nothing); an exact solve
+            # ends the hand. Both may take longer: a board's median decision
+            # stays within the deadline (docs/ai.md)
+            if sched is self.last_deal or obs.hand_len == rules.hand_size and rules.players != 4:
+                self.work = _LONG * work
+                self.deadline = _LONG * deadline
+        else:
+            sched = self.fixed
+            sched.begin(self, worlds, depth, nodes)
+        self.sched = sched if self.n > 1 else None
 
     def step(self):
-        """One world searched (or one deeper pass of the exact search, or of
-        the first world). Returns True when the decision needs no more steps."""
-        if self.finished:
+        """One step of the decision's schedule: a world searched, or a
+        deeper pass (or a slice of either). Returns True when the decision
+        needs no more steps."""
+        sched = self.sched
+        if sched is None:
             return True
-        if self._late():
-            self.finished = True
+        if self._late() or sched.step(self):
+            self.sched = None
             return True
-        n = self.n
-        totals = self.totals
-        if self.exact and not self.enum:
-            # (a fixed budget: with work, begin() enumerates the one world)
-            ok = self._pass(n, self.depth, self.worlds * self.nodes_per_world)
-            if ok == _HELD:
-                return False
-            self.spent += self.nodes
-            if ok:
-                for i in range(n):
-                    totals[i] = self.cur[i]
-                self.samples_done = self.depth
-                if not self.cut or self.depth >= _MAX_PLY:
-                    self.finished = True  # solved to the end of the hand
-                self.depth += 2
-            else:
-                self.finished = True
-        elif self.work:
-            self._anytime(n, totals)
-        else:
-            if not self.depth_left[_HOLD]:
-                if self.tried:
-                    self.sampler.sample(self.obs, self.world, self.prng, -1 - self.tried)
-                self.tried += 1
-            ok = self._pass(n, self.depth, self.nodes_per_world)
-            if ok == _HELD:
-                return False
-            self.spent += self.nodes
-            if ok:
-                for i in range(n):
-                    totals[i] += self.cur[i]
-                self.samples_done += 1
-            if self.tried >= self.worlds:
-                self.finished = True
-        return self.finished
-
-    def _anytime(self, n, totals):
-        # one pass of the anytime schedule (begin()). With cards in the
-        # stock: the first world deeper and deeper (probing), then more
-        # worlds at the depth reached. With none and few splits (exact):
-        # every split searched (a set, in the enumeration's order), then
-        # the set again 2 plies deeper while some world stopped short of
-        # the hand's end. A pass that runs out of budget is dropped: the
-        # worlds or the depth before stand (the last whole set; a first set
-        # cut short stands for what it searched)
-        exact = self.exact
-        left = self.work - self.spent
-        if left <= 0:
-            self.finished = True
-            return
-        # this pass's world (the first one: dealt by begin()): the t-th
-        # split in the enumeration's order, or one sampled
-        t = self.tried if exact else self.samples_done
-        if self.depth_left[_HOLD]:
-            pass  # the pass held at the last step's end goes on: its world is dealt
-        elif (self.tried or self.sets) if exact else not self.probing:
-            if self.enum:
-                t = (self.offset + t * self.stride) % self.enum
-            else:
-                t = -1 - t  # the t-th sampled world
-            self.sampler.sample(self.obs, self.world, self.prng, t)
-        # one world (two players, exact): only the best play matters; the
-        # last set's best is searched first
-        ok = self._pass(n, self.depth, left, self.first if exact and self.enum == 1 else -1)
-        if ok == _HELD:
-            return
-        cost = self.nodes
-        self.spent += cost
-        if not ok:
-            self.finished = True
-            return
-        if self.probing:
-            for i in range(n):
-                totals[i] = self.cur[i]
-            self.samples_done = 1
-            # two plies deeper (the same side moves last) cost about
-            # cost * grow * grow positions: grow from the last two depths
-            # (after the first: the replies a root play has, cost / n)
-            grow = cost // (self.last_cost if self.last_cost else n)
-            if self.last_cost:
-                # the integer square root
-                r = 1
-                while (r + 1) * (r + 1) <= grow:
-                    r += 1
-                grow = r
-            if grow < 2:
-                grow = 2
-            if (self.cut and self.depth + 2 <= _MAX_PLY
-                    and cost * grow * grow * _MIN_WORLDS <= self.work - self.spent):
-                self.depth += 2
-                self.last_cost = cost
-            else:
-                self.probing = False
-        else:
-            for i in range(n):
-                totals[i] += self.cur[i]
-            if exact:
-                self.tried += 1
-                if self.cut:
-                    self.set_cut = True
-                if not self.sets:
-                    self.samples_done = self.tried
-                if self.tried == self.enum:
-                    # a whole set: its totals where the one-ply values were
-                    # (needed only while no world has finished)
-                    done = self.one_ply
-                    for i in range(n):
-                        done[i] = totals[i]
-                        totals[i] = 0
-                    self.scored = False
-                    self.sets += 1
-                    self.samples_done = self.enum
-                    self.first = self.best()
-                    if not self.set_cut or self.depth + 2 > _MAX_PLY:
-                        self.finished = True  # solved to the end of the hand
-                    else:
-                        self.depth += 2
-                        # a pass one ply short of the hand's end costs about
-                        # what the whole solve does (the last play is all but
-                        # forced): go to the end instead
-                        if self.depth == sum(self.obs.hand_n) - 1 and self.depth + 2 <= _MAX_PLY:
-                            self.depth += 2
-                        self.tried = 0
-                        self.set_cut = False
-                return
-            self.samples_done += 1
-        if self.samples_done >= self.worlds:
-            self.finished = True
+        return False
 
     def best(self):
         """The chosen root play's index, after begin() and steps (a pass
         held at a slice's end is let go: its world is given back)."""
-        if self.depth_left[_HOLD]:
-            self._release()
+        p = self.depth_left[_HOLD]
+        if p:
+            # a held pass let go: every play and deal made below the root
+            # play given back, then the root play (the world as the decision
+            # dealt it)
+            w = self.world
+            self.depth_left[_HOLD] = 0
+            if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
+                w.undeal()
+            while p > 1:
+                p -= 1
+                w.undo_play()
+                if self.dealt[p]:
+                    w.undeal()
+            w.undo_play()
         n = self.n
         if n == 1:
             return 0
         totals = self.totals
-        if self.sets:
-            totals = self.one_ply
         if not self.samples_done:
             # no world finished: the values after one ply
             if not self.scored:
@@ -387,21 +251,6 @@ class Search(Roots):
             self.cur[i] = v
             j += 1
         return 1
-
-    def _release(self):
-        # a held pass let go: every play and deal made below the root play
-        # given back, then the root play (the world as the decision dealt it)
-        w = self.world
-        p = self.depth_left[_HOLD]
-        self.depth_left[_HOLD] = 0
-        if self.best_v[_HOLD] == _OPEN and self.dealt[p]:
-            w.undeal()
-        while p > 1:
-            p -= 1
-            w.undo_play()
-            if self.dealt[p]:
-                w.undeal()
-        w.undo_play()
 
     def _value(self, depth, floor=-_INF):
         """Alpha-beta value for self.side (quarter points) of the world as it
@@ -504,3 +353,164 @@ class Search(Roots):
         if dealt[p]:
             w.undeal()
         return 0
+
+
+def _enumerate(sched, s, c):
+    # c splits of the unseen cards (0: none) searched in an order that
+    # spreads them when the budget ends part way: split (offset + t * stride)
+    # % c, offset drawn, stride near c * 0.62 and prime to c (it visits every
+    # residue); the first split dealt
+    sched.enum = c
+    sched.offset = s.prng.below(c) if c else 0
+    k = (c * 5) // 8
+    if k < 1:
+        k = 1
+    while True:
+        a = k
+        b = c
+        while b:  # Euclid: a becomes gcd(k, c)
+            t = a % b
+            a = b
+            b = t
+        if a == 1:
+            break
+        k += 1
+    sched.stride = k
+    if c:
+        s.sampler.sample(s.obs, s.world, s.prng, sched.offset)
+
+
+class _Anytime:
+    """work > 0, with cards in the stock (or too many splits): the first
+    world searched depth plies, then 2 deeper and deeper (probing) while the
+    next depth, predicted from the last two, fits _MIN_WORLDS times in what
+    is left; then more worlds at that depth (at most worlds) until the work
+    is spent. The worlds are sampled or, when the unseen cards split few
+    ways (more than one, at most worlds), each split once (_enumerate). A
+    pass that runs out of work is dropped: the worlds or the depth before
+    stand."""
+
+    def begin(self, s, worlds, depth, c):
+        self.worlds = worlds
+        self.depth = depth
+        self.last_cost = 0  # the probe's last pass (0: none yet; -1: the probe is over)
+        _enumerate(self, s, c if c > 1 else 0)
+
+    __init__ = begin  # made with the Search (c 0: nothing dealt)
+
+    def step(self, s):
+        n = s.n
+        totals = s.totals
+        left = s.work - s.spent
+        if left <= 0:
+            return True
+        if not s.depth_left[_HOLD] and self.last_cost < 0:
+            # the next world (a pass held at the last step's end goes on in
+            # its own): the t-th split in the enumeration's order, or sampled
+            t = s.samples_done
+            if self.enum:
+                t = (self.offset + t * self.stride) % self.enum
+            else:
+                t = -1 - t
+            s.sampler.sample(s.obs, s.world, s.prng, t)
+        ok = s._pass(n, self.depth, left)
+        if ok == _HELD:
+            return False
+        cost = s.nodes
+        s.spent += cost
+        if not ok:
+            return True
+        if self.last_cost >= 0:  # probing
+            for i in range(n):
+                totals[i] = s.cur[i]
+            s.samples_done = 1
+            # two plies deeper (the same side moves last) cost about
+            # cost * grow * grow positions: grow from the last two depths
+            # (after the first: the replies a root play has, cost / n)
+            grow = cost // (self.last_cost if self.last_cost else n)
+            if self.last_cost:
+                # the integer square root
+                r = 1
+                while (r + 1) * (r + 1) <= grow:
+                    r += 1
+                grow = r
+            if grow < 2:
+                grow = 2
+            if (s.cut and self.depth + 2 <= _MAX_PLY
+                    and cost * grow * grow * _MIN_WORLDS <= s.work - s.spent):
+                self.depth += 2
+                self.last_cost = cost
+            else:
+                self.last_cost = -1
+        else:
+            for i in range(n):
+                totals[i] += s.cur[i]
+            s.samples_done += 1
+        return s.samples_done >= self.worlds
+
+
+class _LastDeal:
+    """work > 0, an empty stock and few splits of the unseen cards (at most
+    worlds): every split searched depth plies (a set, _enumerate), then the
+    set again 2 plies deeper while some world stopped short of the hand's
+    end (set_cut), to the end of the hand when the work allows. With two
+    players it is one world, the truth: an exact solve, alpha-beta at the
+    root as well (the last set's best searched first). The passes of a set
+    are summed in totals while no set is whole, then in one_ply, and a whole
+    set's sums go to totals; a pass that runs out of work is dropped (the
+    last whole set stands, or a first set cut short for what it searched)."""
+
+    def begin(self, s, worlds, depth, c):
+        self.depth = depth
+        self.tried = 0  # passes of this set
+        self.sets = 0  # whole sets searched
+        self.set_cut = False
+        self.first = 0
+        _enumerate(self, s, c)
+
+    __init__ = begin  # made with the Search (c 0: nothing dealt)
+
+    def step(self, s):
+        n = s.n
+        left = s.work - s.spent
+        if left <= 0:
+            return True
+        t = self.tried
+        if not s.depth_left[_HOLD] and (t or self.sets):
+            s.sampler.sample(s.obs, s.world, s.prng, (self.offset + t * self.stride) % self.enum)
+        ok = s._pass(n, self.depth, left, self.first if self.enum == 1 else -1)
+        if ok == _HELD:
+            return False
+        s.spent += s.nodes
+        if not ok:
+            return True
+        acc = s.one_ply if self.sets else s.totals
+        for i in range(n):
+            acc[i] += s.cur[i]
+        t += 1
+        self.tried = t
+        if s.cut:
+            self.set_cut = True
+        if not self.sets:
+            s.samples_done = t
+        if t < self.enum:
+            return False
+        # a whole set: its sums in totals, one_ply cleared for the next
+        totals = s.totals
+        one = s.one_ply
+        for i in range(n):
+            totals[i] = acc[i]
+            one[i] = 0
+        s.scored = False
+        self.sets += 1
+        self.first = s.best()
+        if not self.set_cut or self.depth + 2 > _MAX_PLY:
+            return True  # solved to the end of the hand
+        self.depth += 2
+        # a pass one ply short of the hand's end costs about what the whole
+        # solve does (the last play is all but forced): go to the end instead
+        if self.depth == sum(s.obs.hand_n) - 1 and self.depth + 2 <= _MAX_PLY:
+            self.depth += 2
+        self.tried = 0
+        self.set_cut = False
+        return False
