@@ -43,11 +43,13 @@ _PAUSE_MS = const(1000)
 # the press that plays the last card is a table's, not a whole screen's
 _LAST_MS = const(700)
 
-W_TAKES = b"TAKES"
-W_LAYS = b"LAYS"
-W_SWEEP = b"SWEEP"
-W_BASRA = b"BASRA!"
 W_THINK = b"THINKING"
+
+
+def _note(f):
+    # what a play of flags f does, in a word: BASRA!, SWEEP, LAYS or TAKES
+    # (then how many, which TAKES alone is followed by)
+    return b"BASRA!" if f & BASRA else b"SWEEP" if f & SWEEP else b"LAYS" if f & LAY else b"TAKES"
 
 
 class Play:
@@ -167,14 +169,8 @@ class Play:
         m = t.msg
         col = m.card(0, 0, play_card(word))
         col = m.char(col, 0, 32)
-        if f & BASRA:
-            col = m.put(col, 0, W_BASRA)
-        elif f & SWEEP:
-            col = m.put(col, 0, W_SWEEP)
-        elif f & LAY:
-            col = m.put(col, 0, W_LAYS)
-        else:
-            col = m.put(col, 0, W_TAKES)
+        col = m.put(col, 0, _note(f))
+        if not f & (LAY | SWEEP | BASRA):
             col = m.char(col, 0, 32)
             col = m.num(col, 0, self.cnt[self.k])
         if s.total > 1:
@@ -247,9 +243,7 @@ class Play:
         self.t.clear_marks()
         s.play(i)
         self.app.played(seat, f)
-        self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken,
-                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
-                        else W_LAYS if f & LAY else W_TAKES)
+        self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken, _note(f))
         if f & (BASRA | SWEEP):
             self.pause(now, _PAUSE_MS)
         elif s.hand_over():
@@ -342,9 +336,7 @@ class Play:
         self.flags = f
         n = self.t.mark_taken(s, i)
         self.t.draw_floor(s)
-        self.t.say_play(s, self.mover, word, 0 if f & (LAY | SWEEP | BASRA) else n,
-                        W_BASRA if f & BASRA else W_SWEEP if f & SWEEP
-                        else W_LAYS if f & LAY else W_TAKES)
+        self.t.say_play(s, self.mover, word, 0 if f & (LAY | SWEEP | BASRA) else n, _note(f))
         self.mode = SHOW
         self.until = ticks_add(now, SHOW_MS + SHOW_PER_CARD * n)
 
