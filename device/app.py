@@ -22,7 +22,6 @@ from device.pages import Pages
 
 last = None     # the running App (tests look at it)
 
-_SETTINGS = const(1)    # App.later: writes waiting for App.rare to return
 # the loop's idle (ms) between its turns; a press ends it (hal/base.py Hal.idle)
 _IDLE = const(20)       # nothing moving: the menus, a person's turn
 _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
@@ -58,7 +57,7 @@ class App:
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
-        self.later = 0      # writes asked for inside App.rare, made once it returns
+        self.later = False  # the settings saved inside App.rare, written once it returns
         self.depth = 0      # App.rare calls under way
         self.rare("menus", "main_menu", note)
 
@@ -122,18 +121,15 @@ class App:
             if self.depth == 0 and self.later:
                 self._write_later()
 
-    def save_later(self, settings=False):
+    def save_settings_later(self):
         """Write the settings once the rarely used module asking for it is
         dropped: the save's writing side then has the heap to itself. (The
         game: App.save with later, after the frame.)"""
-        if settings:
-            self.later |= _SETTINGS
+        self.later = True
 
     def _write_later(self):
-        later = self.later
-        self.later = 0
-        if later & _SETTINGS:
-            self.store_call("save_settings", self.settings)
+        self.later = False
+        self.store_call("save_settings", self.settings)
 
     def store_call(self, name, *args):
         """SaveStore.<name>(*args) (device/store.py: load, save_game,

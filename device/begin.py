@@ -101,7 +101,7 @@ def start_new(app):
     st = app.settings
     st.last_level, st.last_players, st.last_variant, st.last_target = (
         level, players, variant, target)
-    app.save_later(settings=True)
+    app.save_settings_later()
     levels = []
     for s in range(players):
         human = s < people if people < players else True

@@ -64,7 +64,7 @@ def on_menu(app, what, k):
     """Act on a menu answer. Returns what the app calls next, once this module
     is dropped (App.key): ("begin", name), ("rulestext", "show", rules) or ("linkmenu",
     "on_menu", what, k);
-    or None. Saves are left to the app for the same reason (App.save_later):
+    or None. Saves are left to the app for the same reason (App.save_settings_later, App.save with later):
     one rarely used module in the heap at a time."""
     m = app.menu
     kind = m.kind
@@ -100,7 +100,7 @@ def on_menu(app, what, k):
             read_settings(app)
         elif what == "back" or item == _BACK:
             read_settings(app)
-            app.save_later(settings=True)
+            app.save_settings_later()
             if app.back_to == "game":
                 app.to_table()
             else:
