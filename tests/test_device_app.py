@@ -685,3 +685,46 @@ class _IdleNoted:
                 events.append("idle")
                 return call(sim, ms)
         return Noted()
+
+
+def _a_on_the_summary(monkeypatch, ahead):
+    # a hand to its summary, a moment's reading, then A: what the summary's
+    # time saw and what the press did
+    seen = {}
+    calls = []
+    sims = []
+    with monkeypatch.context() as m:
+        if not ahead:
+            m.setattr(A.App, "_next_hand_ahead", lambda self: None)
+        real_rare = A.App.rare
+
+        def rare(self, module, name, *args):
+            calls.append(module)
+            return real_rare(self, module, name, *args)
+        m.setattr(A.App, "rare", rare)
+
+        def steps():
+            yield from _hand_to_its_summary()
+            yield ["wait:200"]
+            a = A.last
+            seen["summary"] = a.screen is a.pages and a.pages.kind == "summary"
+            seen["dealt"] = sum(a.sess.state.hand_n)
+            del calls[:]
+            yield ["A"]
+            yield from until(my_turn)
+            seen["rare"] = list(calls)
+            seen["frame"] = bytes(sims[0].frame())
+        run(steps, seed=4, setup=sims.append)
+    return seen
+
+
+def test_the_next_hand_is_dealt_while_its_summary_shows_and_a_only_switches_the_screen(monkeypatch):
+    # with the next hand dealt and drawn off the screen while the summary is
+    # read, A on the summary loads no menus module and the table it shows is
+    # the frame the old way (dealt and drawn at the press) shows
+    now = _a_on_the_summary(monkeypatch, ahead=True)
+    before = _a_on_the_summary(monkeypatch, ahead=False)
+    assert now["summary"] and before["summary"]
+    assert now["dealt"] == 8 and before["dealt"] == 0
+    assert now["rare"] == [] and before["rare"] == ["menus"]
+    assert now["frame"] == before["frame"]

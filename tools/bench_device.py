@@ -382,7 +382,10 @@ def press_model(m, f, idle_ms, i2c=True):
              "play_hand_end": lambda k, at: k == "play" and at == "last",
              "skip": lambda k, at: k == "skip",
              "skip_summary": lambda k, at: k == "skip" and at == "pages",
-             "next": lambda k, at: k == "next"}
+             "next": lambda k, at: k == "next",
+             "game_menu": lambda k, at: k == "menu" and at == "menu",
+             "menu_menu": lambda k, at: k == "menu_key" and at == "menu",
+             "menu_table": lambda k, at: k == "menu_key" and at == "table"}
     for kind, pick in kinds.items():
         rows = [(t * f, b) for k, t, b, _, at in m["presses"] if pick(k, at)]
         if not rows:
@@ -488,12 +491,15 @@ def tables(ms):
                         ("move", "a cursor move (LEFT/RIGHT)"),
                         ("skip", "a key that skips a play on show (an AI's, a BASRA, a hand's last)"),
                         ("skip_summary", "of them: to the hand's summary (a whole frame)"),
-                        ("next", "A on a hand's summary (the next hand's table, a whole frame)")):
+                        ("next", "A on a hand's summary (the next hand's table, a whole frame)"),
+                        ("game_menu", "B at the table (the game menu, a whole frame)"),
+                        ("menu_menu", "A on a menu to the next menu (New game, a whole frame)"),
+                        ("menu_table", "A on a menu to the table (Start, Resume: a whole frame)")):
         r = new.get(kind)
         if r is None:
             continue
         tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else TARGETS["switch"] if kind in (
-            "skip", "skip_summary", "next") else {})
+            "skip", "skip_summary", "next", "game_menu", "menu_menu", "menu_table") else {})
         fw = FIRMWARE.get(kind, {})
         o = old[kind]
         out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s | %s |" % (

@@ -23,9 +23,12 @@ _SHOW = 4        # device.play.SHOW: an AI's play on show
 _PAUSE = 5       # device.play.PAUSE: a BASRA, a sweep or a hand's last play on show
 # what a key does at the table, by key number (UP DOWN LEFT RIGHT A B), then
 # a key that skips a play on show and A on a hand's summary
-KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next")
+KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next", "menu_key")
+# the loop turns (20 ms idles) a person reads a hand's summary before A
+_READING_TURNS = 3
 _SKIP = 6
 _NEXT = 7
+_MENU_KEY = 8    # a key on a menu (A: the next menu, or the table)
 
 
 class Recorder:
@@ -45,6 +48,7 @@ class Recorder:
         self.saves = []         # [ms, refreshes before it, a press still waiting for its frame] a game write
         self.done = False
         self._save = None
+        self.reading = 0        # loop turns the summary has been read
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -63,6 +67,8 @@ class Recorder:
                 return
         elif app.screen is app.pages and app.pages.kind == "summary":
             self.pending = _NEXT               # A on a hand's summary: the next hand
+        elif app.screen is app.menu and app.menu is not None:
+            self.pending = _MENU_KEY
         else:
             return
         self.t = self.ms()
@@ -123,10 +129,18 @@ class Recorder:
             H.tap(4)                            # main menu: New game (no save yet)
             return
         if scr is app.pages:
-            H.tap(4)
+            # a person reads the summary a moment (loop turns the app may
+            # use: App._next_hand_ahead), then A
+            self.reading += 1
+            if self.reading > _READING_TURNS:
+                self.reading = 0
+                H.tap(4)
             return
         mode = app.play.mode
         if mode == _PICK:
+            if self.rnd() % 16 == 0:
+                H.tap(5)                        # B: the game menu (then Resume)
+                return
             r = self.rnd() % 10
             if r < 3:
                 H.tap(2 + (r & 1))              # LEFT or RIGHT
