@@ -28,7 +28,6 @@ _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
 _PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
 _RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
-
 class App:
     def __init__(self, h):
         global last
@@ -55,8 +54,8 @@ class App:
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there,
-                                # 4 show the hand begun while its summary was read (_next_hand_ahead)
-        self.ahead = False  # the next hand is dealt and drawn while the summary shows
+                                # 4 show the hand begun while its summary was read
+        self.ahead = 0      # the next hand while a summary shows: 1 looked at, 2 dealt (device/summary.py)
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
         self.later = False  # the settings saved inside App.rare, written once it returns
@@ -191,19 +190,6 @@ class App:
         self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
         self.dirty = True
 
-    def _next_hand_ahead(self):
-        """While a hand's summary is read (its frame out, its save written,
-        in a loop turn of its own), deal the next hand and draw its table off
-        the screen: A on the summary then costs its screen switch only (a
-        whole frame's rendering and I2C, about 71 ms on a board, are most of
-        the 100 ms a press may take). Not after a game's last hand (the game
-        over menu follows) nor in a link game (the other device deals)."""
-        if self.link is not None or self.sess.game.winner is not None:
-            return
-        self.ahead = True
-        self.sess.start_hand()
-        self.play.begin(self.sess)
-
     def _enter_table(self):
         begin = self.pending_table == 2
         hint = self.pending_table == 3
@@ -298,14 +284,14 @@ class App:
                     nxt = self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
-                if self.ahead:
+                if self.ahead == 2:
                     # the hand was dealt and drawn while its summary showed:
                     # the press only switches the screen (and saves after it)
-                    self.ahead = False
                     self.save(later=True)
                     self.pending_table = 4
                 else:
                     self.rare("menus", "on_pages")
+                self.ahead = 0
         else:
             self.play.key(b, self.now())
 
@@ -345,9 +331,12 @@ class App:
             # before the next player thinks (an error there resumes after it)
             if self.unsaved:
                 self._save_shown()
-            elif (self.screen is self.pages and self.pages.kind == "summary"
-                  and not self.ahead and self.sess is not None and not h.buttons.pending()):
-                self._next_hand_ahead()
+            elif h.buttons.pending():
+                pass            # the press first (the next turn's keys)
+            elif self.screen is self.menu:
+                self.menu.spare_turn(self)
+            elif self.screen is self.pages and self.pages.kind == "summary" and not self.ahead:
+                self.rare("summary", "next_hand_ahead")
             now = clock.ticks_ms()
             if self.link is not None and self.link.poll(now):
                 self.dirty = True

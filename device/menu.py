@@ -18,6 +18,13 @@ from device import gfx as G
 
 MENU_COLS = 21
 MENU_ROWS = 6
+# the game's code (App.game_on's imports, leaves first), loaded a module a
+# loop turn while a menu waits for its press (Menu.spare_turn), then the
+# table made: "New game", "Start" and "Continue" then find them in memory,
+# where making them made their frames 100-200 ms late on a board. Start-up's first frame comes
+# before any of it
+_WARM = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game", "core.sums",
+         "core.plays", "device.session", "device.table", "device.play")
 
 
 class Menu:
@@ -37,6 +44,20 @@ class Menu:
         self.kind = ""
         self.cur = 0
         self.top = 0
+        self.warm = 0       # _WARM's modules loaded so far
+
+    def spare_turn(self, app):
+        """A loop turn with no press waiting (App.run): one more module of
+        the game's code loaded, then the table and its controller made
+        (App.game_on), until all are."""
+        w = self.warm
+        if w < len(_WARM):
+            __import__(_WARM[w])
+        elif w == len(_WARM):
+            app.game_on()
+        else:
+            return
+        self.warm = w + 1
 
     def open(self, kind, title, items, cur=0):
         self.kind = kind

@@ -20,6 +20,7 @@ def hand_over(app):
     g = s.game
     s.end_hand()
     app.hands_over += 1
+    app.ahead = 0
     me = s.side_of(app.play.viewer)
     t = app.stats
     if s.humans == 1:
@@ -37,6 +38,20 @@ def hand_over(app):
         sv.plays = ()
         app.saved = sv
     app.pages.open("summary", summary_lines(app))
+
+
+def next_hand_ahead(app):
+    """While a hand's summary is read (its frame out, its save written; a
+    loop turn of its own, App.run): the next hand dealt and its table drawn
+    off the screen, so that A on the summary costs its screen switch only
+    (a whole frame's rendering and I2C, about 71 ms on a board, are most of
+    the 100 ms a press may take). Not after a game's last hand (the game
+    over menu follows) nor in a link game (the other device deals)."""
+    app.ahead = 1
+    if app.link is None and app.sess.game.winner is None:
+        app.ahead = 2
+        app.sess.start_hand()
+        app.play.begin(app.sess)
 
 
 def _breakdown(s, side, out):

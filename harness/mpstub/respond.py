@@ -26,6 +26,8 @@ _PAUSE = 5       # device.play.PAUSE: a BASRA, a sweep or a hand's last play on 
 KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next", "menu_key")
 # the loop turns (20 ms idles) a person reads a hand's summary before A
 _READING_TURNS = 3
+# and a menu's (12 x 20 ms: a quick reader)
+_MENU_READING_TURNS = 12
 _SKIP = 6
 _NEXT = 7
 _MENU_KEY = 8    # a key on a menu (A: the next menu, or the table)
@@ -117,6 +119,12 @@ class Recorder:
         app = H.app
         scr = app.screen
         if scr is app.menu:
+            # a person reads a menu a moment too (the app loads the game's
+            # code meanwhile, a module a loop turn: device/menu.py)
+            self.reading += 1
+            if self.reading <= _MENU_READING_TURNS:
+                return
+            self.reading = 0
             m = app.menu
             if m.kind == "over":
                 self.done = True
