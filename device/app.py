@@ -208,9 +208,7 @@ class App:
             self.play.hint(self.now())
         if begin:
             self.play.begin(self.sess)
-        elif shown:
-            pass
-        else:
+        elif not shown:     # (shown: drawn while its summary was read)
             p = self.play
             if p.persons_turn():
                 p.select(min(p.sel, max(0, self.sess.state.hand_n[p.viewer] - 1)))
