@@ -28,6 +28,7 @@ _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
 _PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
 _RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
 
+
 class App:
     def __init__(self, h):
         global last

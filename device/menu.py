@@ -21,8 +21,8 @@ MENU_ROWS = 6
 # the game's code (App.game_on's imports, leaves first), loaded a module a
 # loop turn while a menu waits for its press (Menu.spare_turn), then the
 # table made: "New game", "Start" and "Continue" then find them in memory,
-# where making them made their frames 100-200 ms late on a board. Start-up's first frame comes
-# before any of it
+# where making them made their frames 100-200 ms late on a board.
+# Start-up's first frame comes before any of it
 _WARM = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game", "core.sums",
          "core.plays", "device.session", "device.table", "device.play")
 

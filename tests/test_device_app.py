@@ -729,3 +729,23 @@ def test_the_next_hand_is_dealt_while_its_summary_shows_and_a_only_switches_the_
     assert now["dealt"] == 8 and before["dealt"] == 0
     assert now["rare"] == [] and before["rare"] == ["menus"]
     assert now["frame"] == before["frame"]
+
+
+def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame():
+    # start-up's first frame is the main menu's without the game's code; the
+    # loop turns a person spends reading it load that code a module a turn
+    # and make the table, so "New game" and "Start" do not
+    seen = {}
+
+    def steps():
+        a = A.last
+        seen["first"] = (a.table, a.play, a.menu.warm)
+        yield ["wait:40"]
+        seen["early"] = A.last.menu.warm
+        yield ["wait:400"]
+        a = A.last
+        seen["later"] = (a.table is not None, a.play is not None, a.screen is a.menu)
+    run(steps)
+    assert seen["first"][:2] == (None, None)
+    assert 0 < seen["early"] < 11
+    assert seen["later"] == (True, True, True)

@@ -501,3 +501,14 @@ def test_boards_md_bonnet_pins_match_blinka_backend():
     for pin, button in blinka.BONNET:
         name = hal.NAMES[button]
         assert f"| {name} | {pin} |" in sec or (pin == "D4" and "| centre (acts as A) | D4 |" in sec), pin
+
+
+def test_the_modules_a_menu_loads_ahead_go_on_the_board():
+    # device/menu.py imports the game's code by name while a menu waits
+    # (Menu.spare_turn): basra-flash does not read those names, so each must
+    # come on the board through the imports, or the menu's next turn crashes
+    from device.menu import _WARM
+    shipped = {i.dest for i in flash.build_manifest(REPO).items}
+    for name in _WARM:
+        path = "/" + name.replace(".", "/") + ".py"
+        assert path in shipped, name

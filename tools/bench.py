@@ -65,12 +65,14 @@ def step(i):
         live["observe"] = observe
         rules = preset("egyptian", players=4)
         g = Game(rules, 5)
-        first = Player(rules, "expert", 1)
+        # hard's search has the fixed schedule beside the anytime ones: one
+        # set of buffers for every seat, as one decides at a time
+        hard = Player(rules, "hard", 3)
         live["game"] = g
-        seats = [first]
-        for s, lv in enumerate(("hard", "normal", "expert")):
-            p = Player(rules, lv, s + 2)
-            p.search, p.obs = first.search, first.obs  # one set of buffers: one decides at a time
+        seats = []
+        for s, lv in enumerate(("expert", "hard", "normal", "expert")):
+            p = hard if lv == "hard" else Player(rules, lv, s + 1)
+            p.search, p.obs = hard.search, hard.obs
             seats.append(p)
         live["seats"] = seats
     elif i == 3:
@@ -90,15 +92,11 @@ def step(i):
                     st.deal()
                 # as the device decides: observe, search step by step, read the play
                 p = seats[st.to_move]
-                obs = observe(st, st.to_move, p.obs, False, g.carry)
-                if p.level in ("easy", "normal"):
-                    i = p.decide(obs)
-                else:
-                    s = p.search
-                    s.begin(obs, p.worlds, p.plies, p.nodes, None, 0, p.work)
-                    while not s.step():
+                obs = observe(st, st.to_move, p.obs, g.carry)
+                if not p.begin(obs, None):      # the one decider (core/ai/player.py)
+                    while not p.step(-1):
                         pass
-                    i = s.best()
+                i = p.best()
                 st.apply(p.search.root[2 * i], p.search.root[2 * i + 1])
                 m = gc.mem_alloc()
                 if m > most:
