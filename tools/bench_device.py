@@ -64,7 +64,7 @@ def watch_decisions(app):
     # timed), from the turn that loads the AI, the one that begins the search
     # to the turn that decides: [load ms, begin ms, the steps' ms, steps, the
     # longest step, the search's deadline, positions searched, the refresh
-    # showing the play]; the controller is watched once the first game
+    # showing the play, the longest of the loading turns]; the controller is watched once the first game
     # makes it (App.game_on)
     if app.play is None:
         game_on = app.game_on
@@ -82,7 +82,8 @@ def watch_decisions(app):
     def timed(now):
         s = play.sess
         mine = play.mode == 3 and not play.hinting      # device.play.THINK
-        first = mine and s.think == 0                   # device.session.IDLE
+        loading = mine and s.think == 0                 # device.session.IDLE: a turn of think_load
+        first = loading and s.loading == 0
         begun = s is not None and s.think != 3          # device.session.LOADED
         t = ms()
         r = tick(now)
@@ -94,7 +95,12 @@ def watch_decisions(app):
             cur[1] = ai.search.deadline
             cur[2] = ai.search.spent + (ai.search.nodes if ai.search.depth_left[0] else 0)
         if first:
-            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0]
+            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d]
+        elif loading:
+            c = cur[0]
+            c[0] += d
+            if d > c[8]:
+                c[8] = d
         elif begun:
             c = cur[0]
             c[2] += d
@@ -299,7 +305,7 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         for p, q in zip(game["presses"], game2["presses"]):
             p[1] = min(p[1] * k1, q[1] * k2)
         for d, e in zip(game["decisions"], game2["decisions"]):
-            for i in (0, 1, 2, 4):
+            for i in (0, 1, 2, 4, 8):
                 d[i] = min(d[i] * k1, e[i] * k2)
         loop = a
     rec, sent = cpython_run(level, seed, players=players)
@@ -316,8 +322,9 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         "start_saved": dict(saved, bytes=sent[0]) if saved else None,
         "presses": [[k, t, sent[f], f, at] for k, t, f, at in game["presses"]],
         "saves": game["saves"],
-        # [begin, steps, n, longest step, deadline, positions, bytes of its frame]
-        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] for d in game["decisions"]],
+        # [load, begin, steps, n, longest step, deadline, positions, bytes of
+        # its frame, the longest loading turn]
+        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0, d[8]] for d in game["decisions"]],
         "level": level,
         "players": players,
         "frames": game["frames"],
@@ -437,14 +444,14 @@ def decision_model(m, f, press_ms):
     turns = []
     pos = 0
     search_ms = 0.0
-    for load, begin, steps, n, longest, deadline, spent, b in m["decisions"]:
+    for load, begin, steps, n, longest, deadline, spent, b, load_turn in m["decisions"]:
         search = steps * f
         if deadline and n:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
             search = min(search, deadline + search / n)
         walls.append(press_ms + (load + begin) * f + search + render_ms(b) + i2c_ms(b))
-        turns += [load * f, begin * f, longest * f]
+        turns += [load_turn * f, begin * f, longest * f]
         if spent:
             pos += spent
             search_ms += steps * f
@@ -452,7 +459,7 @@ def decision_model(m, f, press_ms):
         "n": len(walls),
         "median": statistics.median(walls), "p90": pct(walls, 0.9), "worst": max(walls),
         "longest_turn": max(turns), "turn_p99": pct(turns, 0.99),
-        "load_longest": max(d[0] * f for d in m["decisions"]),
+        "load_longest": max(d[8] * f for d in m["decisions"]),
         "begin_longest": max(d[1] * f for d in m["decisions"]),
         "rate": 1000.0 * pos / search_ms if search_ms else 0.0,
     }
@@ -460,7 +467,7 @@ def decision_model(m, f, press_ms):
 
 def measure_all(calibrate=True):
     """measure() of each game of LEVELS_RUN: {(level, players): figures}."""
-    return {(lv, pl): measure(lv, calibrate=calibrate, players=pl, runs=2 if (lv, pl) == (LEVEL, 2) else 1)
+    return {(lv, pl): measure(lv, calibrate=calibrate, players=pl, runs=2)
             for lv, pl in LEVELS_RUN}
 
 
@@ -536,8 +543,8 @@ def tables(ms):
         ]
     out += [
         "",
-        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | firmware before | longest loop turn (p99) | positions a second |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | firmware before | longest loop turn (p99) | longest turn loading the AI | positions a second |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     press = new["play"]["median"]
     for (lv, pl), g in ms.items():
@@ -545,10 +552,10 @@ def tables(ms):
         d = decision_model(g, fg, press)
         fw = FIRMWARE.get((lv, pl), {})
         tg = TARGETS.get(lv, {})
-        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %s | %.0f (%.0f) | %.0f |" % (
+        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %s | %.0f (%.0f) | %.0f | %.0f |" % (
             lv, pl, d["n"], d["median"], d["p90"], d["worst"],
             ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
-            ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["rate"]))
+            ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
     saves = sorted(t * f for t, _, _ in m["saves"])
     if saves:
         out += [
