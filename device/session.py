@@ -4,6 +4,7 @@ play log (for undo and the save), hints and the end of a hand.
 No drawing here: device/table.py shows a Session. The play path (gen,
 preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
+import sys
 from array import array
 
 from core.compat import const
@@ -19,10 +20,6 @@ _AFTER_ALL = const(99)    # a sort key before every option (more cards than any 
 # after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
 _AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.roots",
        "core.ai.world", "core.ai.evaluate", "core.ai.observe")
-# what every level loads, leaves first: one module a loop turn before the
-# Player is made (think_load), where loading the AI in one turn held a
-# board's loop 35-175 ms (a press then waited for it)
-_AI_LEAVES = ("core.ai.observe", "core.ai.world", "core.ai.evaluate", "core.ai.roots")
 
 # AI decision progress
 IDLE = const(0)
@@ -76,7 +73,6 @@ class Session:
         self.floor = bytearray(52)      # floor in laid order
         self.nfloor = 0
         self.think = IDLE
-        self.loading = 0        # think_load's modules loaded so far
         self.think_start = 0
         self.pick = 0                   # the decided play's index in buf
         self.hint_reason = ""
@@ -287,14 +283,15 @@ class Session:
     # -- the AI, a step at a time ---------------------------------------------
     def think_load(self):
         """Load the AI for the next decision (not a hint's) in turns of the
-        device's loop of their own: a module each (_AI_LEAVES), then the
-        Player with its level's search; think_begin at the next."""
-        k = self.loading
-        if k < len(_AI_LEAVES):
-            __import__(_AI_LEAVES[k])
-            self.loading = k + 1
-            return
-        self.loading = 0
+        device's loop of their own: a module each of what every level loads
+        (_AI's last four, leaves first: observe, evaluate, world, roots),
+        then the Player with its level's search; think_begin at the next.
+        (In one turn, loading the AI held a board's loop 35-75 ms.)"""
+        mods = sys.modules
+        for i in range(len(_AI) - 1, 3, -1):
+            if _AI[i] not in mods:
+                __import__(_AI[i])
+                return
         self._load_ai()
         self.think = LOADED
 

@@ -77,13 +77,15 @@ def watch_decisions(app):
         return
     play = app.play
     tick = play.tick
-    cur = [None, 0, 0]
+    cur = [None, 0, 0, False]      # the decision, its deadline, positions, its loading begun
 
     def timed(now):
         s = play.sess
         mine = play.mode == 3 and not play.hinting      # device.play.THINK
         loading = mine and s.think == 0                 # device.session.IDLE: a turn of think_load
-        first = loading and s.loading == 0
+        first = loading and not cur[3]
+        if first:
+            cur[3] = True
         begun = s is not None and s.think != 3          # device.session.LOADED
         t = ms()
         r = tick(now)
@@ -115,6 +117,7 @@ def watch_decisions(app):
             c[6] = cur[2]
             c[7] = R.frames
             cur[1] = cur[2] = 0
+            cur[3] = False
             print(json.dumps({"decision": c}))
         return r
     play.tick = timed
