@@ -9,7 +9,7 @@ and microcontroller.nvm (harness/mpstub/reloadboard.py has the stand-ins).
     after["resumed"]               # the game the table showed
 
 A run ends with the reload its scenario asks for ("menu", "game", "ai",
-"save", "resume"; reloadboard.SCENARIOS) or, when the game never gets
+"save", "summary", "resume"; reloadboard.SCENARIOS) or, when the game never gets
 there (a set-up problem: hal.run waits), after a limit of loop turns.
 Every reload kind is the same to CircuitPython's supervisor (an
 auto-reload after a file is saved, Ctrl-D, basra-flash's soft reset, the

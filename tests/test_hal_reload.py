@@ -1,7 +1,8 @@
 """A board running the game is soft-reloaded (auto-reload after a file is
 saved to CIRCUITPY, Ctrl-D, basra-flash's reset, the return from the REPL:
 one path in CircuitPython's supervisor) at the menu, mid-game, while an AI
-thinks and while a save is written. CircuitPython keeps the display and the
+thinks, while a save is written and while a hand's summary shows (the next
+hand dealt ahead). CircuitPython keeps the display and the
 I2C pins its bus holds across the reload (harness/reload.py models it): the
 next code.py must start, and Continue resume the game last saved."""
 
@@ -27,7 +28,7 @@ def test_a_reload_at_the_menu_brings_the_menu_back(mpvm):
             assert rec["init_ms"] == 0
 
 
-@pytest.mark.parametrize("where", ["game", "ai", "save"])
+@pytest.mark.parametrize("where", ["game", "ai", "save", "summary"])
 def test_a_reload_of_a_game_in_progress_and_continue_resumes_it(mpvm, where):
     with ReloadingBoard() as board:
         first = board.run(where)
@@ -40,6 +41,8 @@ def test_a_reload_of_a_game_in_progress_and_continue_resumes_it(mpvm, where):
             assert len(first["saved"]["log"]) < len(first["game"]["log"])
         else:
             assert _game(first["saved"]) == _game(first["game"])
+        if where == "summary":  # the next hand dealt ahead: its start is what is kept
+            assert first["screen"].startswith("pages") and first["game"]["log"] == [], first
         after = board.run("resume")
         assert "set-up problem" not in after["serial"], after["serial"]
         assert after["continue"] == "Continue"

@@ -372,6 +372,18 @@ def mid_save():
     _person(app)
 
 
+def mid_summary():
+    """A hand's summary on show with the next hand already dealt and drawn
+    off the screen (device/summary.py next_hand_ahead): the person reads it,
+    then the reload."""
+    app = _app()
+    if app is not None and app.screen is app.pages and app.pages.kind == "summary":
+        if app.ahead == 2:
+            reload("summary")
+        return
+    _person(app)
+
+
 def resume():
     """At the main menu: Continue (its first item when a game is saved);
     the game as the table first shows it is noted, then the reload."""
@@ -387,4 +399,5 @@ def resume():
         H.tap(4)
 
 
-SCENARIOS = {"menu": at_menu, "game": mid_game, "ai": mid_ai, "save": mid_save, "resume": resume}
+SCENARIOS = {"menu": at_menu, "game": mid_game, "ai": mid_ai, "save": mid_save, "summary": mid_summary,
+             "resume": resume}
