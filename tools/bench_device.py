@@ -525,7 +525,7 @@ def tables(ms):
         "| start-up on a board, ms | model | firmware before | target |",
         "|---|---|---|---|",
         "| `import hal` | %.0f | %d | |" % (st["import_hal"], fs["import_hal"]),
-        "| importing the app (device, .mpy; the game's core and table come with the first game) | %.0f | %d | |" % (
+        "| importing the app (device, .mpy; the game's core and table come after the menu's first frame) | %.0f | %d | |" % (
             st["import_app"], fs["import_app"]),
         "| hal.get(): Python %.0f + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
             st["hal_python"], st["init"], m["start"]["init_wait"], m["start"]["init_bytes"], st["hal"], fs["hal"]),

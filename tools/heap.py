@@ -236,7 +236,7 @@ def growth(rows):
 MEASURED = (
     ("start", "code.py starts (CircuitPython's own)", 2.5),
     ("hal", "after hal.get() (HAL, displayio, SSD1306 driver)", 24.4),
-    ("imported", "after importing the app (the game's code: with the first game)", 79.7),
+    ("imported", "after importing the app (the game's code: after the menu's first frame)", 79.7),
     ("menu", "main menu drawn", 90.6),
     ("game", "during the game, most", 101.0),
     ("save", "a save write or the game menu over a game, most", 110.5),
