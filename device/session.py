@@ -17,7 +17,9 @@ WINDOW = const(16)        # a card's options held at once (more are listed again
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
 # the AI's modules, loaded for each decision (Session._load_ai) and dropped
-# after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP)
+# after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP);
+# the last four, read backwards, are what every level loads, each after
+# what it imports (think_load loads them a loop turn each)
 _AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.roots",
        "core.ai.world", "core.ai.evaluate", "core.ai.observe")
 

@@ -20,7 +20,6 @@ def hand_over(app):
     g = s.game
     s.end_hand()
     app.hands_over += 1
-    app.ahead = 0
     me = s.side_of(app.play.viewer)
     t = app.stats
     if s.humans == 1:

@@ -61,11 +61,11 @@ R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 def watch_decisions(app):
     # every AI decision (not the hints): the loop's turns it takes (Play.tick
-    # timed), from the turn that loads the AI, the one that begins the search
-    # to the turn that decides: [load ms, begin ms, the steps' ms, steps, the
-    # longest step, the search's deadline, positions searched, the refresh
-    # showing the play, the longest of the loading turns]; the controller is watched once the first game
-    # makes it (App.game_on)
+    # timed), from the turns that load the AI, the one that begins the search
+    # to the turn that decides: [the loading turns' ms, begin ms, the steps'
+    # ms, steps, the longest step, the search's deadline, positions
+    # searched, the refresh showing the play, the longest loading turn]; the
+    # controller is watched once the first game makes it (App.game_on)
     if app.play is None:
         game_on = app.game_on
 
@@ -288,9 +288,10 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     refresh; that refresh's bytes), "presses" ([kind, VM ms, bytes, refresh index,
     the screen that frame shows]),
     "saves" ([VM ms, refreshes before it, a press waiting for its frame]),
-    "decisions" ([the turn loading the AI, the turn beginning the search,
+    "decisions" ([the turns loading the AI, the turn beginning the search,
     the steps' VM ms, steps, the longest step, the search's deadline,
-    positions, the bytes of the play's frame]), "frames", "done".
+    positions, the bytes of the play's frame, the longest loading turn]),
+    "frames", "done".
 
     runs > 1 (with calibrate): the VM game played that many times, each
     time figure the least of the runs, each run's scaled to the fastest

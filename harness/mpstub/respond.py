@@ -22,7 +22,7 @@ _PICK = 0        # device.play.PICK: a person chooses a card
 _SHOW = 4        # device.play.SHOW: an AI's play on show
 _PAUSE = 5       # device.play.PAUSE: a BASRA, a sweep or a hand's last play on show
 # what a key does at the table, by key number (UP DOWN LEFT RIGHT A B), then
-# a key that skips a play on show and A on a hand's summary
+# a key that skips a play on show, A on a hand's summary and a key on a menu
 KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next", "menu_key")
 # the loop turns (20 ms idles) a person reads a hand's summary before A
 _READING_TURNS = 3
@@ -50,7 +50,7 @@ class Recorder:
         self.saves = []         # [ms, refreshes before it, a press still waiting for its frame] a game write
         self.done = False
         self._save = None
-        self.reading = 0        # loop turns the summary has been read
+        self.reading = 0        # loop turns the summary or the menu on show has been read
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -138,7 +138,7 @@ class Recorder:
             return
         if scr is app.pages:
             # a person reads the summary a moment (loop turns the app may
-            # use: App._next_hand_ahead), then A
+            # use: device/summary.py next_hand_ahead), then A
             self.reading += 1
             if self.reading > _READING_TURNS:
                 self.reading = 0
