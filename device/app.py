@@ -3,7 +3,7 @@ stats, rules and save/resume, over hal/ and core/ only.
 
 ``main(h)`` is what device/code.py runs. The displayio scene (three screens:
 the pages, made once; the table, made for the first game; the menu, made
-while one is open) shows one at a time; the loop reads buttons, lets the screen
+when one first opens and kept outside a link game) shows one at a time; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
 An error the app did not expect shows a message and restarts it on A
@@ -37,7 +37,7 @@ class App:
         self.has_updown = h.buttons.has(hal.UP)
         g = G.Gfx()
         self.gfx = g
-        self.menu = None      # device/menu.py's Menu while a menu is open (App.open_menu)
+        self.menu = None      # device/menu.py's Menu, made when a menu first opens (App.open_menu)
         self.pages = Pages(g)
         self.table = None   # device/table.py's Table and device/play.py's Play: made
         self.play = None    # for the first game (App.game_on), not for the main menu
@@ -92,12 +92,15 @@ class App:
         the call only: device/menus.py, device/begin.py (outside a game),
         device/rulestext.py, device/summary.py (a hand's end),
         device/linkmenu.py (a link game's screens); a hand never needs them,
-        so they stay out of the heap while one is played. They reach each
+        so they stay out of the heap while one is played. device/gamemenu.py
+        (B at the table) stays loaded outside a link game. They reach each
         other through here."""
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
             from device import menus as mod
+        elif module == "gamemenu":
+            from device import gamemenu as mod
         elif module == "begin":
             from device import begin as mod
         elif module == "linkmenu":
@@ -113,7 +116,10 @@ class App:
             return fn(self, *args)
         finally:
             fn = None
-            drop("device." + module)
+            if module != "gamemenu" or self.link is not None:
+                # the game menu's code stays outside a link game, as the
+                # menu itself does (App._enter_table)
+                drop("device." + module)
             drop("core.presets")            # a game made in the call (new, linked): the rule sets go
             if self.link is None:
                 drop("device.linkgame")     # no link game (any more): its code goes too
@@ -198,23 +204,35 @@ class App:
         self.pending_table = 0
         self.game_on()
         self.show(self.table)
-        # the menu (its code, its text and the big font) and the pages' text
-        # go while the table is on show, before a hint loads the AI;
-        # opening them makes them again
-        self.menu = None
-        drop("device.menu")
-        self.gfx.drop_big()
+        # the pages' text goes while the table is on show; in a link game the
+        # menu (its code, its text and the big font) goes too, before its AI
+        # seat needs the heap. Otherwise they stay: B at the table (the game
+        # menu) is then a whole frame and little Python, where loading and
+        # making them again made it 100-115 ms on a board
         self.pages.close()
+        if self.link is not None:
+            self._drop_menus()
         if hint:
             self.play.hint(self.now())
         if begin:
             self.play.begin(self.sess)
-        elif not shown:     # (shown: drawn while its summary was read)
+        elif not shown and self.link is not None:
+            # back from a menu the table is as it was left (its tiles untouched
+            # while hidden), except in a link game, whose other device's plays
+            # come in meanwhile (shown: drawn while its summary was read)
             p = self.play
             if p.persons_turn():
                 p.select(min(p.sel, max(0, self.sess.state.hand_n[p.viewer] - 1)))
             else:
                 p.redraw(hidden=self.sess.humans > 1)
+
+    def _drop_menus(self):
+        # a link game's table: the menu, its code and the big font go (its
+        # AI seat needs the heap); opening a menu makes them again
+        self.menu = None
+        drop("device.menu")
+        drop("device.gamemenu")
+        self.gfx.drop_big()
 
     def record(self):
         """The game in progress as a device/savedata.py Saved."""
@@ -276,7 +294,8 @@ class App:
         if scr is self.menu:
             r = self.menu.key(b)
             if r is not None:
-                nxt = self.rare("menus", "on_menu", r[0], r[1])
+                mod = "gamemenu" if self.menu.kind == "game" else "menus"
+                nxt = self.rare(mod, "on_menu", r[0], r[1])
                 # begin, rulestext or linkmenu, once menus is gone; linkmenu
                 # may name begin or menus in turn
                 while isinstance(nxt, tuple):

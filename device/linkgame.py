@@ -155,7 +155,7 @@ class LinkPlay(Play):
         m = self.mode
         if m == REMOTE or m == LINKWAIT:
             if b == hal.B:
-                self.app.rare("menus", "game_menu")
+                self.app.rare("gamemenu", "game_menu")
             return
         Play.key(self, b, now)
 

@@ -7,9 +7,10 @@ LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons), A cycles a value or
 picks an action, B goes back. A menu of lines only (Stats) is read by
 scrolling: the moves scroll it a line, B goes back (A is a "pick").
 
-The app loads this module when a menu opens (App.open_menu) and lets go of
-it, the Menu, its text and the big font once the table is shown
-(App._enter_table): a game at the table goes without them.
+The app loads this module when a menu first opens (App.open_menu) and
+keeps it, the Menu, its text and the big font at the table too, so that B
+there (the game menu) loads and makes nothing; a link game's table lets
+them go (App._enter_table), as its AI seat needs the heap.
 """
 import displayio
 
@@ -18,13 +19,14 @@ from device import gfx as G
 
 MENU_COLS = 21
 MENU_ROWS = 6
-# the game's code (App.game_on's imports, leaves first), loaded a module a
-# loop turn while a menu waits for its press (Menu.spare_turn), then the
-# table made: "New game", "Start" and "Continue" then find them in memory,
+# the game's code (App.game_on's imports, leaves first, and the game menu's
+# for B at the table), loaded a module a loop turn while a menu waits for its
+# press (Menu.spare_turn), then the table made: "New game", "Start",
+# "Continue" and the game's first B then find them in memory,
 # where making them made their frames 100-200 ms late on a board.
 # Start-up's first frame comes before any of it
 _WARM = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game", "core.sums",
-         "core.plays", "device.session", "device.table", "device.play")
+         "core.plays", "device.session", "device.table", "device.play", "device.gamemenu")
 
 
 class Menu:

@@ -1,9 +1,10 @@
-"""The menus of the device app (main, settings, rules, the game menu) and
+"""The menus of the device app (main, settings, rules) and
 what they lead to, the pages closed and the end of a game. ``App.rare``
 imports this module for one call and drops it afterwards, so its bytecode is
-not in the heap while a hand is played (about 3.5 KB; loading it again costs
-a few ms on a menu press). What is only needed outside a game (new game,
-stats, resume) is in device/begin.py, the rules text in device/rulestext.py
+not in the heap while a hand is played (about 3 KB; loading it again costs
+about 6 ms on a board). What is only needed outside a game (new game,
+stats, resume) is in device/begin.py, the game menu in device/gamemenu.py
+(kept loaded outside a link game), the rules text in device/rulestext.py
 and the hand's summary in device/summary.py, which the app loads the same
 way (``App.rare``).
 Each function takes the running device.app.App.
@@ -17,17 +18,13 @@ SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
 
-# item ids
+# item ids (the game menu's: device/gamemenu.py)
 _CONTINUE = const(1)
 _NEW = const(2)
 _SETTINGS = const(3)
 _STATS = const(4)
 _RULES = const(5)
-_RESUME = const(6)
-_HINT = const(7)
-_UNDO = const(8)
-_SAVE_QUIT = const(9)
-_BACK = const(10)
+_BACK = const(6)
 
 
 def main_menu(app, note=None):
@@ -47,17 +44,6 @@ def rules_menu(app, back="main"):
     items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
     cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0
     app.open_menu("rules", "RULES", items, cur)
-
-
-def game_menu(app):
-    items = [["Resume", None, 0, _RESUME]]
-    if app.settings.hints and app.play.persons_turn():
-        items.append(["Hint", None, 0, _HINT])
-    if app.settings.undo and app.sess.can_undo(app.play.viewer):
-        items.append(["Undo", None, 0, _UNDO])
-    items += [["Rules", None, 0, _RULES], ["Settings", None, 0, _SETTINGS],
-              ["Save and quit", None, 0, _SAVE_QUIT]]
-    app.open_menu("game", "GAME", items)
 
 
 def on_menu(app, what, k):
@@ -116,24 +102,6 @@ def on_menu(app, what, k):
                 main_menu(app)
         elif what == "pick":
             return ("rulestext", "show", item)     # its pages (device/rulestext.py)
-    elif kind == "game":
-        if what == "back" or item == _RESUME:
-            app.to_table()
-        elif item == _HINT:
-            app.to_table(hint=True)
-        elif item == _UNDO:
-            app.sess.think_reset()
-            app.sess.undo(app.play.viewer)
-            app.save(later=True)
-            app.to_table(begin=True)
-        elif item == _RULES:
-            rules_menu(app, "game")
-        elif item == _SETTINGS:
-            settings_menu(app, "game")
-        elif item == _SAVE_QUIT:
-            app.save(later=True)    # recorded now, written once this module is gone
-            app.end_game()
-            main_menu(app)
     elif kind == "over":
         main_menu(app)
 

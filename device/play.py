@@ -210,7 +210,7 @@ class Play:
                     self.k = 0
                     self.show_option(False)
                 else:
-                    self.app.rare("menus", "game_menu")
+                    self.app.rare("gamemenu", "game_menu")
         elif m == COVER:
             if b == hal.A:
                 self.mode = PICK
@@ -226,7 +226,7 @@ class Play:
                 self.select(self.sel)
             else:                       # the game menu; the AI starts over after it
                 self.sess.think_pause()
-                self.app.rare("menus", "game_menu")
+                self.app.rare("gamemenu", "game_menu")
 
     def cycle(self, d):
         """The next (d = 1) or previous option; a held button jumps to the

@@ -749,3 +749,40 @@ def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame():
     assert seen["first"][:2] == (None, None)
     assert 0 < seen["early"] < 11
     assert seen["later"] == (True, True, True)
+
+
+def test_resume_from_the_game_menu_shows_the_table_as_left_without_drawing_it_again(monkeypatch):
+    # outside a link game the menu (its code, its text, the big font) stays
+    # made while the table shows, and the table's tiles stay as they were
+    # while the menu showed: B opens the same Menu, Resume only switches back
+    seen = {}
+    sims = []
+    draws = []
+    from device import table as T
+    real = T.Table.draw
+
+    def draw(self, *args, **kw):
+        draws.append(1)
+        return real(self, *args, **kw)
+    monkeypatch.setattr(T.Table, "draw", draw)
+
+    def steps():
+        yield from new_game()
+        a = A.last
+        seen["menu"] = a.menu
+        seen["big"] = a.gfx.big is not None
+        seen["before"] = bytes(sims[0].frame())
+        yield ["B"]
+        a = A.last
+        seen["opened"] = a.screen is a.menu and a.menu.kind == "game"
+        seen["same"] = a.menu is seen["menu"]
+        del draws[:]
+        yield ["A"]             # Resume, the first line
+        yield from until(my_turn)
+        seen["draws"] = len(draws)
+        seen["after"] = bytes(sims[0].frame())
+    run(steps, seed=3, setup=sims.append)
+    assert seen["menu"] is not None and seen["big"]
+    assert seen["opened"] and seen["same"]
+    assert seen["draws"] == 0
+    assert seen["after"] == seen["before"]

@@ -204,8 +204,8 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
 def growth(rows):
     """How much the floor of the live heap rose once the app had warmed up:
     readings are grouped by the kind of moment (at the table, no AI decision
-    under way, the same level and number of players; other moments differ by
-    what is on show), and the lowest reading of each group's last third is
+    under way, the same level, number of players and menu code kept; other
+    moments differ by what is on show), and the lowest reading of each group's last third is
     compared with the lowest of its middle third. The first third is left
     out: the first games of a run hold what a feature keeps once it has been
     used (a step of up to 2 KB seen in the first few games, flat after). A
@@ -215,9 +215,12 @@ def growth(rows):
     compared)."""
     groups = {}
     for r in rows:
-        if r["at"] != "table" or r["think"] or r["loaded"]:
+        if r["at"] != "table" or r["think"]:
             continue
-        groups.setdefault((r["level"], r["players"]), []).append(r["alloc"])
+        held = tuple(m for m in r["loaded"] if m in HELD_AT_TABLE)
+        if len(held) != len(r["loaded"]):
+            continue
+        groups.setdefault((r["level"], r["players"], held), []).append(r["alloc"])
     worst = 0
     n = 0
     for vals in groups.values():
@@ -253,9 +256,13 @@ BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB meas
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
 # modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.menu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
+RARE = ("device.menus", "device.menu", "device.gamemenu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
         "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
         "device.narrowcards", "device.recover")
+# of those, the ones the table keeps outside a link game once loaded (the
+# menu's code and the game menu: B at the table is then a menu switch, not an
+# import; device/app.py _enter_table)
+HELD_AT_TABLE = ("device.menu", "device.gamemenu")
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,
@@ -410,12 +417,13 @@ def load():
                 g = LG.LinkGlue(H.app, port)
                 g.play = LG.LinkPlay(H.app, H.app.table, g)
                 H.glue = g
+                H.app._drop_menus()     # as App._enter_table does in a link game
                 continue
             if m == "device.menus":
                 # a press in the game menu: the menu on show (its text and the
                 # big font, device/menu.py), the search let go (B at the table)
                 H.app.sess.think_pause()
-                H.app.rare("menus", "game_menu")
+                H.app.rare("gamemenu", "game_menu")
             __import__(m)
     gc.collect()
 
