@@ -56,7 +56,7 @@ class App:
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there,
                                 # 4 show the hand begun while its summary was read
-        self.ahead = 0      # the next hand while a summary shows: 1 looked at, 2 dealt (device/summary.py)
+        self.ahead = 0      # the next while a summary shows: 1 looked at, 2 hand dealt, 3 game over menu made (device/summary.py)
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
         self.later = False  # the settings saved inside App.rare, written once it returns
@@ -180,7 +180,8 @@ class App:
             self.h.sound.tone(hz, ms)
 
     def open_menu(self, kind, title, items, cur=0):
-        """Open a menu (device/menu.py, loaded while a menu is open) and show it."""
+        """Open a menu and show it (device/menu.py: loaded and made when a
+        menu first opens, kept outside a link game's table)."""
         if self.menu is None:
             from device.menu import Menu
             self.menu = Menu(self.gfx, self.has_updown)
@@ -212,6 +213,8 @@ class App:
         self.pages.close()
         if self.link is not None:
             self._drop_menus()
+        elif self.menu is not None:
+            self.menu.items = ()    # the last menu's items (and what they name) go
         if hint:
             self.play.hint(self.now())
         if begin:
@@ -291,15 +294,12 @@ class App:
     def key(self, b):
         scr = self.screen
         self.dirty = True
+        nxt = None
         if scr is self.menu:
             r = self.menu.key(b)
             if r is not None:
                 mod = "gamemenu" if self.menu.kind == "game" else "menus"
                 nxt = self.rare(mod, "on_menu", r[0], r[1])
-                # begin, rulestext or linkmenu, once menus is gone; linkmenu
-                # may name begin or menus in turn
-                while isinstance(nxt, tuple):
-                    nxt = self.rare(*nxt)
         elif scr is self.pages:
             if self.pages.key(b) == "close":
                 if self.ahead == 2:
@@ -307,11 +307,19 @@ class App:
                     # the press only switches the screen (and saves after it)
                     self.save(later=True)
                     self.pending_table = 4
+                elif self.ahead == 3:
+                    # the game over menu was made while the summary showed
+                    self.end_game()
+                    self.show(self.menu)
                 else:
-                    self.rare("menus", "on_pages")
+                    nxt = self.rare("menus", "on_pages")
                 self.ahead = 0
         else:
             self.play.key(b, self.now())
+        # begin, rulestext, summary or linkmenu, once menus is gone; linkmenu
+        # may name begin or menus in turn
+        while isinstance(nxt, tuple):
+            nxt = self.rare(*nxt)
 
     def busy(self):
         return self.screen is self.table and self.play.busy()

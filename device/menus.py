@@ -137,35 +137,17 @@ def read_settings(app):
 
 
 def on_pages(app):
-    """The pages were closed (A at the end, or B)."""
+    """The pages were closed (A at the end, or B). Returns what the app
+    calls next (App.key), as on_menu does."""
     kind = app.pages.kind
     if kind == "rules":
         rules_menu(app, app.back_to)
     elif kind == "summary":
         if app.sess.game.winner is not None:
-            game_over(app)
+            return ("summary", "game_over")     # not made while the summary was read (a link game)
         else:
             app.sess.start_hand()
             app.save(later=True)
             app.to_table(begin=True)
 
 
-def game_over(app):
-    s = app.sess
-    g = s.game
-    t = app.table
-    app.games_over += 1      # counted in the stats with its last hand (device/summary.py)
-    me = s.side_of(app.play.viewer)
-    name = t.side_names[g.winner]
-    if s.humans == 1 and s.players == 4:
-        head = "WE WIN!" if g.winner == me else "THEY WIN"
-    elif s.humans == 1:
-        head = "YOU WIN!" if g.winner == me else "%s WINS" % name
-    else:
-        head = "%s WINS!" % name
-    items = [[head, False, 0, 0]]
-    for side in range(s.nsides):
-        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
-    items.append(["Menu", None, 0, 0])
-    app.end_game()
-    app.open_menu("over", "GAME OVER", items, len(items) - 1)

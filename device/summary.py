@@ -1,9 +1,10 @@
 """The end of a hand: its scoring counted in the stats (and the game, when
 it ends the game), its record made, and its summary (a column per side, a
-row per way to score) made. ``App.rare``
-imports this module for the one call at a hand's end and drops it
-afterwards; it is kept small (half of device/menus.py), as it loads in a
-turn of the loop while the hand's last play is on show."""
+row per way to score) made, and what A on the summary shows next made
+while it is read: the next hand, or the game over menu. ``App.rare``
+imports this module for each call and drops it afterwards; it is kept
+small (smaller than device/menus.py), as it loads in a turn of the loop
+while the hand's last play is on show."""
 from core import cards as C
 from core.ai import LEVELS
 from core.state import PILE
@@ -44,13 +45,46 @@ def next_hand_ahead(app):
     loop turn of its own, App.run): the next hand dealt and its table drawn
     off the screen, so that A on the summary costs its screen switch only
     (a whole frame's rendering and I2C, about 71 ms on a board, are most of
-    the 100 ms a press may take). Not after a game's last hand (the game
-    over menu follows) nor in a link game (the other device deals)."""
+    the 100 ms a press may take); after a game's last hand, the game over
+    menu made the same way. Not in a link game (the other device deals)."""
     app.ahead = 1
-    if app.link is None and app.sess.game.winner is None:
+    if app.link is not None:
+        return
+    if app.sess.game.winner is None:
         app.ahead = 2
         app.sess.start_hand()
         app.play.begin(app.sess)
+    elif app.menu is not None:
+        app.ahead = 3
+        game_over(app, ahead=True)
+
+
+def game_over(app, ahead=False):
+    """The game over menu: who won, the scores, "Menu". ahead: made while
+    the last hand's summary is read (next_hand_ahead: the menu's text drawn
+    off the screen), App.key shows it and lets the game go on A; else the
+    game goes and the menu shows now (device/menus.py on_pages)."""
+    s = app.sess
+    g = s.game
+    t = app.table
+    app.games_over += 1      # counted in the stats with its last hand (hand_over)
+    me = s.side_of(app.play.viewer)
+    name = t.side_names[g.winner]
+    if s.humans == 1 and s.players == 4:
+        head = "WE WIN!" if g.winner == me else "THEY WIN"
+    elif s.humans == 1:
+        head = "YOU WIN!" if g.winner == me else "%s WINS" % name
+    else:
+        head = "%s WINS!" % name
+    items = [[head, False, 0, 0]]
+    for side in range(s.nsides):
+        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
+    items.append(["Menu", None, 0, 0])
+    if ahead:
+        app.menu.open("over", "GAME OVER", items, len(items) - 1)
+    else:
+        app.end_game()
+        app.open_menu("over", "GAME OVER", items, len(items) - 1)
 
 
 def _breakdown(s, side, out):

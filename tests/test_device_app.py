@@ -582,10 +582,12 @@ def test_the_stats_screen_scrolls_to_every_line(buttons, down, up):
     assert seen["top"].startswith("Games") and seen["back"] == "main"
 
 
-def _hand_to_its_summary():
+def _hand_to_its_summary(before_the_play=None):
     # a hand that ends after two plays: my 5H takes the lone 5C (a basra), the AI lays its last card
     yield from new_game(Level="easy", Target=151)
     place(A.last, "5H", "5C", other="KH")
+    if before_the_play is not None:
+        before_the_play(A.last)
     yield ["wait:50", "A"]
     for _ in range(600):
         a = A.last
@@ -729,6 +731,55 @@ def test_the_next_hand_is_dealt_while_its_summary_shows_and_a_only_switches_the_
     assert now["dealt"] == 8 and before["dealt"] == 0
     assert now["rare"] == [] and before["rare"] == ["menus"]
     assert now["frame"] == before["frame"]
+
+
+def _a_on_a_games_last_summary(monkeypatch, ahead):
+    # a hand that ends the game (my side 150 of 151 before its basra), its
+    # summary read a moment, then A: what the press loaded and showed
+    seen = {}
+    calls = []
+    sims = []
+    with monkeypatch.context() as m:
+        real_rare = A.App.rare
+
+        def rare(self, module, name, *args):
+            if name == "next_hand_ahead" and not ahead:
+                self.ahead = 1          # the old way: nothing made ahead
+                return None
+            calls.append(module)
+            return real_rare(self, module, name, *args)
+        m.setattr(A.App, "rare", rare)
+
+        def steps():
+            def win(app):
+                app.sess.game.scores[app.sess.side_of(app.play.viewer)] = 150
+            yield from _hand_to_its_summary(before_the_play=win)
+            yield ["wait:200"]
+            a = A.last
+            seen["summary"] = a.screen is a.pages and a.pages.kind == "summary"
+            seen["game"] = a.sess is not None
+            del calls[:]
+            yield ["A"]
+            a = A.last
+            seen["rare"] = list(calls)
+            seen["over"] = a.screen is a.menu and a.menu.kind == "over" and a.sess is None
+            seen["games"] = a.games_over
+            seen["frame"] = bytes(sims[0].frame())
+            yield ["A"]         # Menu: the main menu
+            seen["main"] = A.last.menu.kind == "main"
+        run(steps, seed=4, setup=sims.append)
+    return seen
+
+
+def test_the_game_over_menu_is_made_while_the_last_summary_shows_and_a_only_switches_the_screen(monkeypatch):
+    now = _a_on_a_games_last_summary(monkeypatch, ahead=True)
+    before = _a_on_a_games_last_summary(monkeypatch, ahead=False)
+    assert now["summary"] and before["summary"] and now["game"] and before["game"]
+    assert now["rare"] == [] and before["rare"] == ["menus", "summary"]
+    assert now["over"] and before["over"]
+    assert now["games"] == before["games"] == 1
+    assert now["frame"] == before["frame"]
+    assert now["main"] and before["main"]
 
 
 def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame():
