@@ -281,14 +281,12 @@ class Play:
         if m == THINK:
             # a turn of the loop each (buttons read between): the AI loaded,
             # its search begun, then its steps (each turn under 50 ms on a board)
-            if s.think == IDLE:   # after next_turn's frame, or paused (Session.think_pause)
-                if not self.hinting:
-                    s.think_load()
-                    return False
-                s.think_begin(self.viewer, now, hint=True, clock=self.app.h.clock)
+            if s.think == IDLE:   # after the frame of next_turn or a hint, or paused (Session.think_pause)
+                s.think_load(self.hinting)
                 return False
             if s.think == LOADED:
-                s.think_begin(self.mover, now, clock=self.app.h.clock)
+                s.think_begin(self.viewer if self.hinting else self.mover, now,
+                              hint=self.hinting, clock=self.app.h.clock)
                 if s.think == STEPPING:
                     return False
             done = s.think_step(ticks_diff(now, s.think_start))
@@ -342,11 +340,11 @@ class Play:
 
     # -- hint -----------------------------------------------------------------------
     def hint(self, now):
-        s = self.sess
+        # the press's frame (THINKING) goes out first; tick loads the AI
+        # and begins the search in turns of their own, as for an AI's play
         self.hinting = True
         self.mode = THINK
         self.dots = 0
-        s.think_begin(self.viewer, now, hint=True, clock=self.app.h.clock)
         self.say_thinking(self.viewer)
 
     def hint_done(self):

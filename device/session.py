@@ -283,26 +283,28 @@ class Session:
         return self.state.preview(self.buf[2 * i], self.buf[2 * i + 1], out)
 
     # -- the AI, a step at a time ---------------------------------------------
-    def think_load(self):
-        """Load the AI for the next decision (not a hint's) in turns of the
-        device's loop of their own: a module each of what every level loads
-        (_AI's last four, leaves first: observe, evaluate, world, roots),
-        then the Player with its level's search; think_begin at the next.
-        (In one turn, loading the AI held a board's loop 35-75 ms.)"""
+    def think_load(self, hint=False):
+        """Load the AI for the next decision (hint: a hint's, the expert's)
+        in turns of the device's loop of their own: a module each of what
+        every level loads (_AI's last four, leaves first: observe, evaluate,
+        world, roots), then the Player with its level's search; think_begin
+        at the next. (In one turn, loading the AI held a board's loop 35-75
+        ms.)"""
         mods = sys.modules
         for i in range(len(_AI) - 1, 3, -1):
             if _AI[i] not in mods:
                 __import__(_AI[i])
                 return
-        self._load_ai()
+        self._load_ai(hint)
         self.think = LOADED
 
     def think_begin(self, seat, now, hint=False, clock=None):
         """Start a decision for seat (hint: the expert's, for a person),
-        with the AI think_load loaded, else loading it now.
+        with the AI think_load loaded (for the same kind of decision), else
+        loading it now.
         clock (hal.clock.Clock): the search stops by itself at its level's
         deadline (core/ai/player.py)."""
-        p = self.ai if self.think == LOADED and not hint else self._load_ai(hint)
+        p = self.ai if self.think == LOADED else self._load_ai(hint)
         from core.ai.observe import observe
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         self.think_start = now

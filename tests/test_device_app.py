@@ -667,6 +667,51 @@ def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkey
     assert turns[-1] == "step" and turns[-2] == "idle", turns
 
 
+def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
+    # Hint on the game menu: the table with THINKING goes out (the press's
+    # refresh) before the AI is loaded; its search begins in a turn after
+    events = []
+    load, key_of = Session._load_ai, A.App.key
+
+    def loading(self, hint=False):
+        events.append("load hint" if hint else "load")
+        return load(self, hint)
+    monkeypatch.setattr(Session, "_load_ai", loading)
+
+    def keyed(self, b):
+        events.append("key")
+        return key_of(self, b)
+    monkeypatch.setattr(A.App, "key", keyed)
+    from hal.display import Display
+    shown = Display.refresh
+
+    def refreshed(self):
+        a = A.last
+        thinking = a is not None and a.screen is a.table and a.play.mode == P.THINK
+        events.append("refresh thinking" if thinking else "refresh")
+        return shown(self)
+    monkeypatch.setattr(Display, "refresh", refreshed)
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy")
+        yield ["B"]
+        yield menu_to(A.last, "Hint")
+        events.clear()
+        yield ["A"]
+        yield from until(my_turn, "wait:20")
+        seen["hint"] = row_text(A.last.table.msg).startswith("HINT ")
+
+    from harness import devdrive
+    monkeypatch.setattr(devdrive, "Driver", _IdleNoted(devdrive.Driver, events))
+    run(steps)
+    key = events.index("key")
+    loaded = events.index("load hint")
+    assert "load" not in events, events
+    assert "refresh thinking" in events[key:loaded], events[key:loaded + 1]
+    assert seen["hint"], seen
+
+
 class _IdleNoted:
     """A devdrive.Driver maker whose idle notes itself in events."""
 
