@@ -734,9 +734,10 @@ class _IdleNoted:
         return Noted()
 
 
-def _a_on_the_summary(monkeypatch, ahead):
-    # a hand to its summary, a moment's reading, then A: what the summary's
-    # time saw and what the press did
+def _a_on_the_summary(monkeypatch, ahead, won=False):
+    # a hand to its summary (won: the game's last, my side 150 of 151 before
+    # its basra), a moment's reading, then A: what the summary's time saw
+    # and what the press did
     seen = {}
     calls = []
     sims = []
@@ -751,17 +752,27 @@ def _a_on_the_summary(monkeypatch, ahead):
             return real_rare(self, module, name, *args)
         m.setattr(A.App, "rare", rare)
 
+        def win(app):
+            app.sess.game.scores[app.sess.side_of(app.play.viewer)] = 150
+
         def steps():
-            yield from _hand_to_its_summary()
+            yield from _hand_to_its_summary(before_the_play=win if won else None)
             yield ["wait:200"]
             a = A.last
             seen["summary"] = a.screen is a.pages and a.pages.kind == "summary"
             seen["dealt"] = sum(a.sess.state.hand_n)
             del calls[:]
             yield ["A"]
-            yield from until(my_turn)
+            if not won:
+                yield from until(my_turn)
+            a = A.last
             seen["rare"] = list(calls)
+            seen["over"] = a.screen is a.menu and a.menu.kind == "over" and a.sess is None
+            seen["games"] = a.games_over
             seen["frame"] = bytes(sims[0].frame())
+            if won:
+                yield ["A"]         # Menu: the main menu
+                seen["main"] = A.last.menu.kind == "main"
         run(steps, seed=4, setup=sims.append)
     return seen
 
@@ -778,48 +789,10 @@ def test_the_next_hand_is_dealt_while_its_summary_shows_and_a_only_switches_the_
     assert now["frame"] == before["frame"]
 
 
-def _a_on_a_games_last_summary(monkeypatch, ahead):
-    # a hand that ends the game (my side 150 of 151 before its basra), its
-    # summary read a moment, then A: what the press loaded and showed
-    seen = {}
-    calls = []
-    sims = []
-    with monkeypatch.context() as m:
-        real_rare = A.App.rare
-
-        def rare(self, module, name, *args):
-            if name == "next_hand_ahead" and not ahead:
-                self.ahead = 1          # the old way: nothing made ahead
-                return None
-            calls.append(module)
-            return real_rare(self, module, name, *args)
-        m.setattr(A.App, "rare", rare)
-
-        def steps():
-            def win(app):
-                app.sess.game.scores[app.sess.side_of(app.play.viewer)] = 150
-            yield from _hand_to_its_summary(before_the_play=win)
-            yield ["wait:200"]
-            a = A.last
-            seen["summary"] = a.screen is a.pages and a.pages.kind == "summary"
-            seen["game"] = a.sess is not None
-            del calls[:]
-            yield ["A"]
-            a = A.last
-            seen["rare"] = list(calls)
-            seen["over"] = a.screen is a.menu and a.menu.kind == "over" and a.sess is None
-            seen["games"] = a.games_over
-            seen["frame"] = bytes(sims[0].frame())
-            yield ["A"]         # Menu: the main menu
-            seen["main"] = A.last.menu.kind == "main"
-        run(steps, seed=4, setup=sims.append)
-    return seen
-
-
 def test_the_game_over_menu_is_made_while_the_last_summary_shows_and_a_only_switches_the_screen(monkeypatch):
-    now = _a_on_a_games_last_summary(monkeypatch, ahead=True)
-    before = _a_on_a_games_last_summary(monkeypatch, ahead=False)
-    assert now["summary"] and before["summary"] and now["game"] and before["game"]
+    now = _a_on_the_summary(monkeypatch, ahead=True, won=True)
+    before = _a_on_the_summary(monkeypatch, ahead=False, won=True)
+    assert now["summary"] and before["summary"]
     assert now["rare"] == [] and before["rare"] == ["menus", "summary"]
     assert now["over"] and before["over"]
     assert now["games"] == before["games"] == 1

@@ -64,7 +64,8 @@ def watch_decisions(app):
     # timed), from the turns that load the AI, the one that begins the search
     # to the turn that decides: [the loading turns' ms, begin ms, the steps'
     # ms, steps, the longest step, the search's deadline, positions
-    # searched, the refresh showing the play, the longest loading turn]; the
+    # searched, the refresh showing the play, the longest loading turn,
+    # modules imported in the decision's turns, in its longest loading turn]; the
     # controller is watched once the first game makes it (App.game_on)
     if app.play is None:
         game_on = app.game_on
@@ -87,9 +88,11 @@ def watch_decisions(app):
         if first:
             cur[3] = True
         begun = s is not None and s.think != 3          # device.session.LOADED
+        f0 = IMPORTS[0]
         t = ms()
         r = tick(now)
         d = ms() - t
+        files = IMPORTS[0] - f0
         if not mine:
             return r
         ai = s.ai
@@ -97,20 +100,24 @@ def watch_decisions(app):
             cur[1] = ai.search.deadline
             cur[2] = ai.search.spent + (ai.search.nodes if ai.search.depth_left[0] else 0)
         if first:
-            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d]
+            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d, files, files]
         elif loading:
             c = cur[0]
             c[0] += d
+            c[9] += files
             if d > c[8]:
                 c[8] = d
+                c[10] = files
         elif begun:
             c = cur[0]
+            c[9] += files
             c[2] += d
             c[3] += 1
             if d > c[4]:
                 c[4] = d
         else:
             cur[0][1] = d
+            cur[0][9] += files
         if play.mode != 3:              # decided: its play on show in the next refresh
             c = cur[0]
             c[5] = cur[1]
@@ -147,6 +154,84 @@ def start():
     return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3,
             "init_wait": H.init_ms[0], "init_bytes": H.init_bytes[0]}
 
+IMPORTS = [0]       # modules imported during the game (count_imports): a file each on a board
+
+
+def count_imports():
+    # from the game on (not the timed start-ups): each import statement's
+    # new modules counted, the outermost statement only (it sees the nested
+    # ones); the hook costs 1.6 us of VM time a statement (a function's
+    # `from core.state import BASRA`: 1.6 us plain, 3.2 hooked), about
+    # 0.05 ms on a board's scale, left in the figures
+    import builtins
+    imp = builtins.__import__
+    mods = sys.modules
+    depth = [0]
+
+    def counted(name, *args):
+        if depth[0]:
+            return imp(name, *args)
+        depth[0] = 1
+        n = len(mods)
+        try:
+            return imp(name, *args)
+        finally:
+            depth[0] = 0
+            IMPORTS[0] += len(mods) - n
+    builtins.__import__ = counted
+    R.files = lambda: IMPORTS[0]
+
+
+def start_files(key="files"):
+    # the warm-up start-up (not timed: the hooks cost VM time), counted by
+    # part: the modules imported (each a file a board's file system finds
+    # and reads) and the settings.toml reads (CircuitPython parses the file
+    # again at each); the counts do not change from one start-up to the next
+    import builtins
+    import supervisor
+    seen = set(sys.modules)
+    n = [0, 0]
+    imp = builtins.__import__
+    get = supervisor.get_setting
+
+    def counted_import(name, *args):
+        r = imp(name, *args)
+        for m in sys.modules:
+            if m not in seen:
+                seen.add(m)
+                if m.split(".")[0] in APP:
+                    n[0] += 1
+        return r
+
+    def counted_get(key, default=None):
+        n[1] += 1
+        return get(key, default)
+    builtins.__import__ = counted_import
+    supervisor.get_setting = counted_get
+    parts = {}
+    try:
+        last = [0, 0]
+
+        def part(name):
+            parts[name] = [n[0] - last[0], n[1] - last[1]]
+            last[0], last[1] = n[0], n[1]
+        H.clock.now = 0
+        import hal
+        part("import_hal")
+        from device.app import main
+        part("import_app")
+        h = H.open_board()
+        part("hal")
+        h.seed = SEED
+        from device.app import App
+        H.app = App(h)
+        respond.run_for(1)
+        part("draw")
+    finally:
+        builtins.__import__ = imp
+        supervisor.get_setting = get
+    print(json.dumps({key: parts}))
+
 SNAP = [None]           # the nvm with a game saved mid-hand (the start-ups after the game)
 SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a hand)
 
@@ -179,7 +264,7 @@ def step(i):
             from tools.calibrate import prime_loop_seconds
             print(json.dumps({"calibration": prime_loop_seconds()[0]}))
     elif i == 1:
-        start()                 # once, not timed: the VM's start-up paths warm up
+        start_files()           # once, not timed: the VM's start-up paths warm up
         forget()
     elif i < 2 + STARTS:
         row = start()
@@ -190,13 +275,14 @@ def step(i):
             R.watch_saves(H.app)
             snap_saves(H.app)
             watch_decisions(H.app)
+            count_imports()
             H.policy = R.policy
     elif i < LAST:
         if not R.done:
             respond.run_for(PER)
     else:
         print(json.dumps({"presses": R.presses, "frames": R.frames, "saves": R.saves,
-                          "done": R.done}))
+                          "done": R.done, "press_files": R.press_files}))
         # start-up with a game saved (the nvm of the game's mid-hand): the
         # load replays the saved hand before the main menu offers Continue
         H.policy = None
@@ -204,10 +290,12 @@ def step(i):
             forget()
             gc.collect()
             H._Micro.nvm[:] = SNAP[0]
+            if not k:               # the first not timed, as before: counted
+                start_files("files_saved")
+                continue
             row = start()
-            if k:                   # the first not timed, as before
-                row["saved"] = H.app.saved is not None and len(H.app.saved.plays)
-                print(json.dumps(row))
+            row["saved"] = H.app.saved is not None and len(H.app.saved.plays)
+            print(json.dumps(row))
         # the loop again after the game: the machine's load changes during a run
         if CALIBRATE:
             from tools.calibrate import prime_loop_seconds
@@ -241,6 +329,8 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
     game = [r for r in rows if "presses" in r][0]
     game["start_saved"] = {k: statistics.median(r[k] for r in saved) for k in saved[0]} if saved else None
     game["decisions"] = [r["decision"] for r in rows if "decision" in r]
+    game["files"] = [r["files"] for r in rows if "files" in r][0]
+    game["files_saved"] = ([r["files_saved"] for r in rows if "files_saved" in r] or [None])[0]
     return loop, start, game
 
 
@@ -321,14 +411,17 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     saved = game["start_saved"]
     return {
         "start": dict(start, bytes=sent[0]),
+        "files": game["files"], "files_saved": game["files_saved"],
         # the same with a game saved mid-hand (its plays: "saved"); its first
         # frame taken as the whole panel's, as the blank store's
         "start_saved": dict(saved, bytes=sent[0]) if saved else None,
-        "presses": [[k, t, sent[f], f, at] for k, t, f, at in game["presses"]],
+        # [kind, VM ms, bytes, refresh index, screen, modules imported]
+        "presses": [[k, t, sent[f], f, at, n] for (k, t, f, at), n in zip(game["presses"], game["press_files"])],
         "saves": game["saves"],
         # [load, begin, steps, n, longest step, deadline, positions, bytes of
-        # its frame, the longest loading turn]
-        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0, d[8]] for d in game["decisions"]],
+        # its frame, the longest loading turn, modules imported, of them in
+        # the longest loading turn]
+        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:11] for d in game["decisions"]],
         "level": level,
         "players": players,
         "frames": game["frames"],
@@ -370,6 +463,31 @@ TARGETS = {
 }
 
 
+# The file system under start-up and under a press's imports (not in the
+# VM's time): fitted to the firmware figures above against this model run
+# on the code the firmware ran (commit bd674a8's own bench, the mean of
+# three runs: importing hal and the app 221 ms, 24 modules; hal.get() 65
+# ms of Python, 10 modules and 19 settings.toml reads, besides busdisplay's
+# 130 ms of init waits; the scene and menu 88 ms, 9 modules; the counts
+# from start_files on that tree). The three parts' differences from the
+# firmware (30, 60 and 47 ms) fitted so that the largest relative error is
+# least: 2.9 ms a module imported (the file looked up on the drive and
+# read) and 1.65 ms a settings read (CircuitPython parses settings.toml
+# again at each call). So: importing 291 against 251 (+16%), hal.get()
+# 255 against 255, the scene and menu 114 against 135 (-16%). The imports
+# alone would say 1.25 ms a module, the scene 5.2: part of the scene's gap
+# is not files (displayio's objects made in C, the nvm read), and the fit
+# lends it to the modules. docs/performance.md, "Start-up".
+FS_FILE_MS = 2.9
+FS_SETTING_MS = 1.65
+
+
+def fs_ms(files, part):
+    """The file system's ms under a start-up part: [modules, settings reads]."""
+    n = files.get(part, (0, 0))
+    return n[0] * FS_FILE_MS + n[1] * FS_SETTING_MS
+
+
 def render_ms(nbytes):
     """displayio's rendering of a refresh of nbytes on the wire (the firmware's
     whole-frame figure, by the bytes)."""
@@ -398,7 +516,8 @@ def press_model(m, f, idle_ms, i2c=True):
              "menu_menu": lambda k, at: k == "menu_key" and at == "menu",
              "menu_table": lambda k, at: k == "menu_key" and at == "table"}
     for kind, pick in kinds.items():
-        rows = [(t * f, b) for k, t, b, _, at in m["presses"] if pick(k, at)]
+        # Python: the VM's time scaled, and the file system under its imports
+        rows = [(t * f + n * FS_FILE_MS, b) for k, t, b, _, at, n in m["presses"] if pick(k, at)]
         if not rows:
             continue
         base = [t + render_ms(b) + (i2c_ms(b) if i2c else 0) for t, b in rows]
@@ -417,22 +536,35 @@ def press_model(m, f, idle_ms, i2c=True):
     return out
 
 
+def _files(m, part):
+    n = (m.get("files") or {}).get(part, (0, 0))
+    return "%d modules%s" % (n[0], ", %d settings reads" % n[1] if n[1] else "")
+
+
 def start_model(m, f, key="start"):
-    """Start-up by parts on a board (ms); key "start_saved": with a game saved."""
+    """Start-up by parts on a board (ms): Python (VM time x f), the file
+    system (fs_ms, the counts of m["files"]), the panel's init, rendering
+    and I2C; key "start_saved": with a game saved."""
     s = m[key]
+    files = m.get("files_saved" if key == "start_saved" else "files") or {}
     out = {
-        "import_hal": s["import_hal"] * f,
-        "import_app": (s["import"] - s["import_hal"]) * f,
+        "python_import_hal": s["import_hal"] * f,
+        "python_import_app": (s["import"] - s["import_hal"]) * f,
         "hal_python": s["hal"] * f,
+        "python_draw": (s["app"] + s["loop"]) * f,
         # the SSD1306's init sequence as hal/oled.py hands it to busdisplay
         # (harness/mpstub/heapapp.py BusDisplay): the waits it asks for and
         # its commands on I2C
         "init": s["init_wait"] + i2c_ms(s["init_bytes"]),
-        "hal": s["hal"] * f + s["init_wait"] + i2c_ms(s["init_bytes"]),
-        "draw": (s["app"] + s["loop"]) * f,
         "render": render_ms(s["bytes"]),
         "i2c": i2c_ms(s["bytes"]),
     }
+    for part in ("import_hal", "import_app", "hal", "draw"):
+        out["fs_" + part] = fs_ms(files, part)
+    out["import_hal"] = out["python_import_hal"] + out["fs_import_hal"]
+    out["import_app"] = out["python_import_app"] + out["fs_import_app"]
+    out["hal"] = out["hal_python"] + out["fs_hal"] + out["init"]
+    out["draw"] = out["python_draw"] + out["fs_draw"]
     out["menu"] = sum(out[k] for k in ("import_hal", "import_app", "hal", "draw", "render", "i2c"))
     return out
 
@@ -448,14 +580,15 @@ def decision_model(m, f, press_ms):
     turns = []
     pos = 0
     search_ms = 0.0
-    for load, begin, steps, n, longest, deadline, spent, b, load_turn in m["decisions"]:
+    for load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files in m["decisions"]:
         search = steps * f
         if deadline and n:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
             search = min(search, deadline + search / n)
-        walls.append(press_ms + (load + begin) * f + search + render_ms(b) + i2c_ms(b))
-        turns += [load_turn * f, begin * f, longest * f]
+        # the file system under the AI's imports (FS_FILE_MS a module)
+        walls.append(press_ms + (load + begin) * f + files * FS_FILE_MS + search + render_ms(b) + i2c_ms(b))
+        turns += [load_turn * f + load_files * FS_FILE_MS, begin * f, longest * f]
         if spent:
             pos += spent
             search_ms += steps * f
@@ -463,7 +596,7 @@ def decision_model(m, f, press_ms):
         "n": len(walls),
         "median": statistics.median(walls), "p90": pct(walls, 0.9), "worst": max(walls),
         "longest_turn": max(turns), "turn_p99": pct(turns, 0.99),
-        "load_longest": max(d[8] * f for d in m["decisions"]),
+        "load_longest": max(d[8] * f + d[10] * FS_FILE_MS for d in m["decisions"]),
         "begin_longest": max(d[1] * f for d in m["decisions"]),
         "rate": 1000.0 * pos / search_ms if search_ms else 0.0,
     }
@@ -525,12 +658,16 @@ def tables(ms):
         "",
         "| start-up on a board, ms | model | firmware before | target |",
         "|---|---|---|---|",
-        "| `import hal` | %.0f | %d | |" % (st["import_hal"], fs["import_hal"]),
-        "| importing the app (device, .mpy; the game's core and table come after the menu's first frame) | %.0f | %d | |" % (
-            st["import_app"], fs["import_app"]),
-        "| hal.get(): Python %.0f + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
-            st["hal_python"], st["init"], m["start"]["init_wait"], m["start"]["init_bytes"], st["hal"], fs["hal"]),
-        "| the scene and the main menu, to the first refresh | %.0f | %d | |" % (st["draw"], fs["draw"]),
+        "| `import hal`: Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+            st["python_import_hal"], st["fs_import_hal"], _files(m, "import_hal"), st["import_hal"], fs["import_hal"]),
+        "| importing the app (device, .mpy; the game's core and table come after the menu's first frame): "
+        "Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+            st["python_import_app"], st["fs_import_app"], _files(m, "import_app"), st["import_app"], fs["import_app"]),
+        "| hal.get(): Python %.0f + the file system %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
+            st["hal_python"], st["fs_hal"], _files(m, "hal"), st["init"], m["start"]["init_wait"],
+            m["start"]["init_bytes"], st["hal"], fs["hal"]),
+        "| the scene and the main menu, to the first refresh: Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+            st["python_draw"], st["fs_draw"], _files(m, "draw"), st["draw"], fs["draw"]),
         "| displayio rendering the first frame (%d B) | %.0f | %d | |" % (m["start"]["bytes"], st["render"], fs["render"]),
         "| the first frame on I2C (free in the emulator) | %.0f | 0 | |" % st["i2c"],
         "| code.py start to the main menu on the panel | %.0f | %d | ≤ %d |" % (st["menu"], fs["menu"], TARGETS["menu"]),
@@ -573,12 +710,14 @@ def tables(ms):
     out += [
         "",
         "Model (tools/bench_device.py): Python is the VM's time x the RP2040 factor of the calibration loop timed "
-        "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER); keypad scan: the edge waits for the next "
+        "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER), plus the file system: %.1f ms a module "
+        "imported, %.2f ms a settings.toml read (counted in the VM; fitted to the firmware's start-up); keypad scan: the edge waits for the next "
         "scan, 0-%d ms; the loop's idle: a press waits for the idle's slice, 0-%d ms (before: the whole h.idle(20), "
         "0-20 ms); displayio rendering %.0f ms a whole frame (the firmware's first frame), by the bytes; I2C: bytes x 9 "
         "bits / 400 kHz. Each press's edge at %d x %d points of the scan and the idle. The firmware column's model: "
         "the same presses with the idle slept whole and the I2C free, as the emulator measured."
-        % (loops, CIRCUITPYTHON_SLOWER, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS, GRID, GRID),
+        % (loops, CIRCUITPYTHON_SLOWER, FS_FILE_MS, FS_SETTING_MS, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS,
+           GRID, GRID),
     ]
     return out
 

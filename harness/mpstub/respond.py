@@ -51,6 +51,9 @@ class Recorder:
         self.done = False
         self._save = None
         self.reading = 0        # loop turns the summary or the menu on show has been read
+        self.files = None       # a function: modules imported so far (the bench's VM run), else None
+        self.files_at_key = 0
+        self.press_files = []   # modules each press of presses imported before its frame (with files)
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -73,6 +76,8 @@ class Recorder:
             self.pending = _MENU_KEY
         else:
             return
+        if self.files is not None:
+            self.files_at_key = self.files()
         self.t = self.ms()
 
     def frame(self):
@@ -88,6 +93,8 @@ class Recorder:
             elif app.screen is app.pages:
                 at = "pages"
             self.presses.append([KINDS[self.pending], t - self.t, self.frames, at])
+            if self.files is not None:
+                self.press_files.append(self.files() - self.files_at_key)
             self.pending = -1
         self.frames += 1
 
