@@ -59,8 +59,7 @@ class App:
         self.ahead = 0      # the next while a summary shows: 1 looked at, 2 hand dealt, 3 game over menu made (device/summary.py)
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
-        self.later = False  # the settings saved inside App.rare, written once it returns
-        self.depth = 0      # App.rare calls under way
+        self.later = False  # settings changed in a press, written after its frame (App.run)
         self.rare("menus", "main_menu", note)
 
     # -- plumbing ---------------------------------------------------------------
@@ -111,7 +110,6 @@ class App:
             from device import rulestext as mod
         fn = getattr(mod, name)
         mod = None
-        self.depth += 1
         try:
             return fn(self, *args)
         finally:
@@ -125,14 +123,12 @@ class App:
                 drop("device.linkgame")     # no link game (any more): its code goes too
                 drop("device.linklobby")
                 drop("device.link")
-            self.depth -= 1
-            if self.depth == 0 and self.later:
-                self._write_later()
 
     def save_settings_later(self):
-        """Write the settings once the rarely used module asking for it is
-        dropped: the save's writing side then has the heap to itself. (The
-        game: App.save with later, after the frame.)"""
+        """Write the settings once the frame of the press is out (App.run),
+        as a game's write (App.save with later): the rarely used module
+        asking for it is dropped by then, so the save's writing side has the
+        heap to itself, and the frame does not wait for the store."""
         self.later = True
 
     def _write_later(self):
@@ -357,6 +353,8 @@ class App:
             # before the next player thinks (an error there resumes after it)
             if self.unsaved:
                 self._save_shown()
+            elif self.later:
+                self._write_later()
             elif h.buttons.pending():
                 pass            # the press first (the next turn's keys)
             elif self.screen is self.menu:

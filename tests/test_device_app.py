@@ -712,6 +712,44 @@ def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
     assert seen["hint"], seen
 
 
+def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkeypatch):
+    # Start keeps the new game's choices (level, players, ...) in the
+    # settings: written after the frame, as a game's write, not before it
+    events = []
+    store, key_of = A.App.store_call, A.App.key
+
+    def stored(self, name, *args):
+        events.append(name)
+        return store(self, name, *args)
+    monkeypatch.setattr(A.App, "store_call", stored)
+
+    def keyed(self, b):
+        events.append("key")
+        return key_of(self, b)
+    monkeypatch.setattr(A.App, "key", keyed)
+    from hal.display import Display
+    shown = Display.refresh
+
+    def refreshed(self):
+        a = A.last
+        events.append("refresh table" if a is not None and a.screen is a.table else "refresh")
+        return shown(self)
+    monkeypatch.setattr(Display, "refresh", refreshed)
+
+    def steps():
+        yield menu_to(A.last, "New game") + ["A"]
+        yield menu_to(A.last, "Start")
+        events.clear()
+        yield ["A"]
+        yield from until(my_turn)
+        yield ["wait:100"]
+    run(steps)
+    key = events.index("key")
+    after = events[key:]
+    assert "save_settings" in after and "refresh table" in after, after
+    assert after.index("refresh table") < after.index("save_settings"), after
+
+
 class _IdleNoted:
     """A devdrive.Driver maker whose idle notes itself in events."""
 
