@@ -667,16 +667,10 @@ def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkey
     assert turns[-1] == "step" and turns[-2] == "idle", turns
 
 
-def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
-    # Hint on the game menu: the table with THINKING goes out (the press's
-    # refresh) before the AI is loaded; its search begins in a turn after
-    events = []
-    load, key_of = Session._load_ai, A.App.key
-
-    def loading(self, hint=False):
-        events.append("load hint" if hint else "load")
-        return load(self, hint)
-    monkeypatch.setattr(Session, "_load_ai", loading)
+def _note_keys_and_refreshes(monkeypatch, events, screen_of):
+    # events gets "key" at each key the app handles and "refresh <what>" at
+    # each refresh, <what> being screen_of(app) (what the frame shows)
+    key_of = A.App.key
 
     def keyed(self, b):
         events.append("key")
@@ -687,10 +681,23 @@ def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
 
     def refreshed(self):
         a = A.last
-        thinking = a is not None and a.screen is a.table and a.play.mode == P.THINK
-        events.append("refresh thinking" if thinking else "refresh")
+        events.append("refresh " + (screen_of(a) if a is not None else ""))
         return shown(self)
     monkeypatch.setattr(Display, "refresh", refreshed)
+
+
+def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
+    # Hint on the game menu: the table with THINKING goes out (the press's
+    # refresh) before the AI is loaded; its search begins in a turn after
+    events = []
+    load = Session._load_ai
+
+    def loading(self, hint=False):
+        events.append("load hint" if hint else "load")
+        return load(self, hint)
+    monkeypatch.setattr(Session, "_load_ai", loading)
+    _note_keys_and_refreshes(monkeypatch, events, lambda a: "thinking" if (
+        a.screen is a.table and a.play.mode == P.THINK) else "")
     seen = {}
 
     def steps():
@@ -716,25 +723,13 @@ def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkey
     # Start keeps the new game's choices (level, players, ...) in the
     # settings: written after the frame, as a game's write, not before it
     events = []
-    store, key_of = A.App.store_call, A.App.key
+    store = A.App.store_call
 
     def stored(self, name, *args):
         events.append(name)
         return store(self, name, *args)
     monkeypatch.setattr(A.App, "store_call", stored)
-
-    def keyed(self, b):
-        events.append("key")
-        return key_of(self, b)
-    monkeypatch.setattr(A.App, "key", keyed)
-    from hal.display import Display
-    shown = Display.refresh
-
-    def refreshed(self):
-        a = A.last
-        events.append("refresh table" if a is not None and a.screen is a.table else "refresh")
-        return shown(self)
-    monkeypatch.setattr(Display, "refresh", refreshed)
+    _note_keys_and_refreshes(monkeypatch, events, lambda a: "table" if a.screen is a.table else "")
 
     def steps():
         yield menu_to(A.last, "New game") + ["A"]
