@@ -7,6 +7,7 @@ Each function takes the running device.app.App.
 from core.ai import LEVELS
 from core.presets import PRESETS, preset
 from device.session import Session
+from hal.mem import CODE_ON_HEAP, drop
 
 PLAYERS = (2, 3, 4)
 TARGETS = (31, 61, 101, 121, 151, 201)
@@ -31,7 +32,13 @@ def resume(app, link=False):
         for s in range(len(sv.scores)):
             g.scores[s] = sv.scores[s]
         g.carry = sv.carry
-        sess.replay(sv.plays)       # ValueError: a saved play that does not exist
+        from device.rewind import replay
+        try:
+            replay(sess, sv.plays)  # ValueError: a saved play that does not exist
+        finally:
+            replay = None
+            if CODE_ON_HEAP:
+                drop("device.rewind")
     except Exception as e:
         if link:
             app.link.stop()

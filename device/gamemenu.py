@@ -6,6 +6,7 @@ frame and a few ms of Python on a board. Rules and Settings lead to
 device/menus.py, as from the main menu. Takes the running device.app.App.
 """
 from core.compat import const
+from hal.mem import CODE_ON_HEAP, drop
 
 # item ids (Menu items are [label, values, index, id], device/menu.py)
 _RESUME = const(1)
@@ -38,7 +39,11 @@ def on_menu(app, what, k):
         app.to_table(hint=True)
     elif item == _UNDO:
         app.sess.think_reset()
-        app.sess.undo(app.play.viewer)
+        from device.rewind import undo     # loaded for the call
+        undo(app.sess, app.play.viewer)
+        undo = None
+        if CODE_ON_HEAP:
+            drop("device.rewind")
         app.save(later=True)
         app.to_table(begin=True)
     elif item == _RULES:

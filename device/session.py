@@ -9,7 +9,7 @@ from array import array
 
 from core.compat import const
 from core.game import Game
-from core.plays import Plays, cards_taken, index_of, nth
+from core.plays import Plays, cards_taken, index_of
 from core.state import FLOOR, play_flags
 from hal.mem import CODE_ON_HEAP, drop
 
@@ -122,18 +122,6 @@ class Session:
         self.refresh()
         return play_flags(word)
 
-    def replay(self, plays):
-        """Deal the current hand again and apply the logged plays (undo; a
-        saved game resumed, device/begin.py). ValueError when one does not exist."""
-        self.start_hand()
-        c = self.cursor
-        for i in plays:
-            if not nth(c, self.state, i):
-                raise ValueError("saved play %d does not exist" % i)
-            self.buf[2 * WINDOW] = c.word
-            self.buf[2 * WINDOW + 1] = c.take
-            self.play(WINDOW)
-
     def hand_over(self):
         return self.state.hand_over()
 
@@ -165,16 +153,6 @@ class Session:
 
     def log_seat(self, k):
         return (self.state.dealer + 1 + k) % self.players
-
-    def undo(self, seat):
-        """Take back seat's last play and every play after it."""
-        k = self.nlog - 1
-        while k >= 0 and self.log_seat(k) != seat:
-            k -= 1
-        if k < 0:
-            return False
-        self.replay(self.log[0:k])
-        return True
 
     # -- options of a hand card ----------------------------------------------
     def options(self, card, out, counts):

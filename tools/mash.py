@@ -96,12 +96,13 @@ def mash(presses, seed=1, log=None):
     from device import recover
     from device import save as SV
     from device.play import SHOW, THINK, Play
+    from device import rewind as RW
     from device.session import WINDOW, Session
     from simulator.headless import run_script
     from simulator.sim import SimDisplay
 
     w = Watch()
-    orig = (Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep)
+    orig = (Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep)
     orig_step = Session.think_step
     listed = Plays()                # a cursor of our own to check each play is legal
     sims = []
@@ -144,10 +145,10 @@ def mash(presses, seed=1, log=None):
             w.fail(bad)
         return r
 
-    def s_replay(self, plays):
+    def s_replay(sess, plays):
         prev, w.ctx = w.ctx, "replay"
         try:
-            return orig[1](self, plays)
+            return orig[1](sess, plays)
         finally:
             w.ctx = prev
 
@@ -193,7 +194,7 @@ def mash(presses, seed=1, log=None):
             check_resume(self)
         return r
 
-    Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep = s_play, s_replay, p_human, a_key, d_sleep
+    Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep = s_play, s_replay, p_human, a_key, d_sleep
     orig_played = A.App.played
     A.App.played = a_played
     Session.think_step = s_step
@@ -219,7 +220,7 @@ def mash(presses, seed=1, log=None):
         w.hands_over = app.hands_over
         w.writes = app.kept[0]     # SaveStore.kept(): writes first
     finally:
-        Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep = orig
+        Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep = orig
         A.App.played = orig_played
         Session.think_step = orig_step
     w.seconds = time.time() - t
