@@ -24,7 +24,7 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     # outside a link game the menu's code (device/menu.py, with its Menu and
     # the big font) stays made at the table, so that B is a whole frame and
     # little Python; a link game's table lets it go (the link moment below,
-    # tests/test_link_sim.py)
+    # tests/test_link_play.py)
     held = {key: mods for key, label, kb, ref, mods in rows}
     assert held["game"] is not None and "device.menu" in held["game"], held
     # one rarely used job at a time while a game is on: menus, begin, or one
@@ -36,8 +36,8 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
         assert len(rest) <= 1, sets
         assert "device.store" not in s or rest <= save_parts, sets
     # issue 15 item 2's cuts (docs/performance.md), and since issue 27 the
-    # menu kept at the table outside a link game (4.6 KB): a game 72.8 KB, a
-    # save write or the game menu over it 79.5, an AI deciding 85.5 (the
+    # menu kept at the table outside a link game (4.2 KB): a game 72.2 KB, a
+    # save write or the game menu over it 78.9, an AI deciding 85.1 (the
     # search: hard, expert, a hint) modelled, against 88.6, 92.6 and 101.3
     # before the cuts; each held a little above its figure
     assert table["game"] < 74.0, table

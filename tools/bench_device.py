@@ -186,7 +186,10 @@ def start_files(key="files"):
     # the warm-up start-up (not timed: the hooks cost VM time), counted by
     # part: the modules imported (each a file a board's file system finds
     # and reads) and the settings.toml reads (CircuitPython parses the file
-    # again at each); the counts do not change from one start-up to the next
+    # again at each); the counts do not change from one start-up to the next.
+    # Unlike count_imports it counts the app's modules only: the stand-ins of
+    # CircuitPython's own modules (busio, displayio, keypad: a board's ROM)
+    # are first imported here too
     import builtins
     import supervisor
     seen = set(sys.modules)
