@@ -20,7 +20,7 @@ _AFTER_ALL = const(99)    # a sort key before every option (more cards than any 
 # after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP);
 # the last four, read backwards, are what every level loads, each after
 # what it imports (think_load loads them a loop turn each)
-_AI = ("core.ai.player", "core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.roots",
+_AI = ("core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.player", "core.ai.roots",
        "core.ai.world", "core.ai.evaluate", "core.ai.observe")
 
 # AI decision progress
@@ -264,14 +264,21 @@ class Session:
     def think_load(self, hint=False):
         """Load the AI for the next decision (hint: a hint's, the expert's)
         in turns of the device's loop of their own: a module each of what
-        every level loads (_AI's last four, leaves first: observe, evaluate,
-        world, roots), then the Player with its level's search; think_begin
-        at the next. (In one turn, loading the AI held a board's loop 35-75
-        ms.)"""
+        every level loads (_AI's last five, leaves first: observe, evaluate,
+        world, roots, player), then a module each of what its level adds
+        (core/ai/player.py modules: the search, or the one-play
+        heuristics), then the Player; think_begin at the next. (In one turn, loading
+        the AI held a board's loop 35-75 ms; a board collects its heap after
+        each module it loads, about 6 ms at a game's heap.)"""
         mods = sys.modules
-        for i in range(len(_AI) - 1, 3, -1):
+        for i in range(len(_AI) - 1, 2, -1):
             if _AI[i] not in mods:
                 __import__(_AI[i])
+                return
+        from core.ai.player import modules
+        for name in modules("expert" if hint else self.level):
+            if name not in mods:
+                __import__(name)
                 return
         self._load_ai(hint)
         self.think = LOADED

@@ -888,3 +888,50 @@ def test_resume_from_the_game_menu_shows_the_table_as_left_without_drawing_it_ag
     assert seen["opened"] and seen["same"]
     assert seen["draws"] == 0
     assert seen["after"] == seen["before"]
+
+
+def _loading_turns(level, hint=False):
+    # Session.think_load's turns as a board makes them: the AI's modules not
+    # yet loaded (a board drops them after each decision), each import seen
+    import builtins
+    import sys as real_sys
+    import types
+    from device import session as S
+    mods = {k: v for k, v in real_sys.modules.items() if not k.startswith("core.ai.")}
+    imp = builtins.__import__
+    turn = []
+
+    def counted(name, *args, **kw):
+        if name.startswith("core.ai.") and name not in mods:
+            turn.append(name)
+            mods[name] = imp(name, *args, **kw) and real_sys.modules[name]
+        return imp(name, *args, **kw)
+    sess = Session("egyptian", 2, ("human", level), 101, 3)
+    turns = []
+    saved = S.sys
+    S.sys = types.SimpleNamespace(modules=mods)
+    builtins.__import__ = counted
+    try:
+        while sess.think != S.LOADED:
+            turn = []
+            sess.think_load(hint)
+            turns.append(turn)
+    finally:
+        builtins.__import__ = imp
+        S.sys = saved
+    return turns
+
+
+def test_the_ai_loads_a_module_a_loop_turn_and_only_what_its_level_decides_with():
+    # a board collects its heap after every module it loads (about 6 ms at a
+    # game's heap): two in one turn held the loop past 50 ms
+    for level, hint, extra in (("hard", False, ["core.ai.search", "core.ai.fixed"]),
+                               ("expert", False, ["core.ai.search"]),
+                               ("normal", False, ["core.ai.onestep"]),
+                               ("normal", True, ["core.ai.search"])):        # a hint: the expert's
+        turns = _loading_turns(level, hint)
+        assert all(len(t) <= 1 for t in turns), (level, turns)
+        loaded = [t[0] for t in turns if t]
+        assert loaded == ["core.ai.observe", "core.ai.evaluate", "core.ai.world", "core.ai.roots",
+                          "core.ai.player"] + extra, (level, hint, loaded)
+        assert turns[-1] == []      # the last turn makes the Player of what is loaded

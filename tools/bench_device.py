@@ -3,13 +3,14 @@ MicroPython VM (tools/bench.py prints them; docs/performance.md, "Start-up
 and response").
 
     python -m tools.bench_device     # these figures only, with their own calibration
+    python -m tools.bench_device --start-counts TREE   # the start-up fit's data on another checkout
 
 The app runs on the VM the way a Pico runs it (the board model of
 ``tools/heap.py --board``): core, hal and device compiled by mpy-cross and
 loaded as .mpy, the SSD1306 driver from /lib, ``hal.circuitpython.open_hal``
 over harness/mpstub's stand-ins. Times are read with the JavaScript clock
-(``js.performance.now()``, microseconds; the VM's own ticks count whole
-milliseconds). The displayio stand-in draws nothing: what a board's
+(``performance.now()`` in whole microseconds; the VM's own ticks count
+whole milliseconds). The displayio stand-in draws nothing: what a board's
 displayio does in C at a refresh (render the changed areas, send them over
 I2C) is not in the VM time. The I2C part is added: the same game is played
 again on CPython in the simulator, whose SSD1306 emulator counts the bytes
@@ -37,11 +38,12 @@ FLASH_WRITE_MS = 45 + 16 * 0.4
 BITS_PER_BYTE = 9               # 8 data bits and the ACK
 LEVEL = "hard"
 SEED = 12345                    # h.seed: the game dealt
-PER = 2000                      # loop turns a VM step
-STEPS = 120                     # VM steps of the game at most; a game to the default target takes fewer
+PER = 50                        # loop turns a VM step: the VM collects its heap between steps only
+STEPS = 4000                    # VM steps of the game at most; a game to the default target takes fewer
 STARTS = 5                      # timed start-ups (the median is taken)
 
-SCRIPT = r"""
+# the VM script: what every run needs (the board model, the JavaScript clock)
+_VM_HEAD = r"""
 import sys, gc, json
 sys.path.insert(0, "/app/mpstub")
 sys.path.insert(0, "/app/lib")
@@ -51,11 +53,129 @@ import heapapp as H
 H.install_board()
 import js
 import respond
-_perf = js.performance
+# the JavaScript clock in whole microseconds, a small int: a float handed
+# back by a JavaScript call stays in the VM's heap for good (16 bytes a
+# call, measured: 2 MB over a game, which slowed the VM's collections and
+# moved its heap); the wrap of the 30 bits is taken out below
+_us = js.Function("return Math.floor(performance.now() * 1000) & 0x3fffffff")
+_clock = [_us(), 0]     # the last reading, microseconds since the first
+
 
 def ms():
-    return _perf.now()
+    r = _us()
+    _clock[1] += (r - _clock[0]) & 0x3fffffff
+    _clock[0] = r
+    return _clock[1] / 1000.0
 
+APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")     # the modules a board loads from its drive
+
+"""
+
+# start-up counted by part (run on another tree too: start_counts)
+_START_FILES = r"""
+# the VM's heap before its first `import hal`: a board's at code.py start
+# (tools.heap MEASURED); later start-ups leave names interned above it
+BASE = [0]
+
+
+def start_files(key="files", after=None):
+    # the start-up counted by part, as the tasks of five steps (not timed:
+    # the hooks cost VM time): the modules imported (each a file a board's
+    # file system finds and reads, then a collection of the heap:
+    # py/builtinimport.c), the live heap at each (bytes above the heap
+    # before `import hal`, summed) and the settings.toml reads (CircuitPython
+    # parses the file again at each). This VM collects only between steps,
+    # so each part runs in a step of its own: the heap read at the next
+    # step's start is the part's live heap, and the readings at its imports
+    # (live and garbage) are scaled to it. The counts do not change from
+    # one start-up to the next. Unlike count_imports it counts the app's
+    # modules only: the stand-ins of CircuitPython's own modules (busio,
+    # displayio, keypad: a board's ROM) are first imported here too.
+    # after: called once the counts are printed
+    import builtins
+    import supervisor
+    seen = set(sys.modules)
+    n = [0, 0]          # modules, settings reads
+    imp = builtins.__import__
+    get = supervisor.get_setting
+    parts = {}
+    # the part: its name, modules and reads at its start, the heap at its
+    # start, its imports' growth over that heap summed, their modules, the
+    # heap at its end (in its step), the heap before this start-up's
+    # `import hal` (a later start-up's readings are taken above its own:
+    # the names an earlier one interned stay in the heap)
+    cur = [None, 0, 0, 0, 0, 0, 0, 0]
+    h = [None]
+
+    def counted_import(name, *args):
+        r = imp(name, *args)
+        new = 0
+        for m in sys.modules:
+            if m not in seen:
+                seen.add(m)
+                if m.split(".")[0] in APP:
+                    new += 1
+        if new:
+            n[0] += new
+            cur[4] += new * (gc.mem_alloc() - cur[3])
+            cur[5] += new
+        return r
+
+    def counted_get(key, default=None):
+        n[1] += 1
+        return get(key, default)
+
+    def part(name):
+        # at a step's start: the heap was just collected
+        live = gc.mem_alloc()
+        if not BASE[0]:
+            BASE[0] = live
+        if cur[0] is not None:
+            grown = cur[6] - cur[3]
+            scale = (live - cur[3]) / grown if grown > 0 else 1.0
+            parts[cur[0]] = [n[0] - cur[1], n[1] - cur[2], int(cur[5] * (cur[3] - cur[7]) + cur[4] * max(0.0, scale))]
+        cur[:] = [name, n[0], n[1], live, 0, 0, 0, cur[7] or live]
+
+    def ended():
+        cur[6] = gc.mem_alloc()
+
+    def t_hal():
+        builtins.__import__ = counted_import
+        supervisor.get_setting = counted_get
+        H.clock.now = 0
+        part("import_hal")
+        import hal
+        ended()
+
+    def t_app():
+        part("import_app")
+        from device.app import main
+        ended()
+
+    def t_open():
+        part("hal")
+        h[0] = H.open_board()
+        ended()
+
+    def t_draw():
+        part("draw")
+        h[0].seed = SEED
+        from device.app import App
+        H.app = App(h[0])
+        respond.run_for(1)
+        ended()
+
+    def t_done():
+        part(None)
+        builtins.__import__ = imp
+        supervisor.get_setting = get
+        print(json.dumps({key: parts}))
+        if after is not None:
+            after()
+    return [t_hal, t_app, t_open, t_draw, t_done]
+"""
+
+SCRIPT = _VM_HEAD + r"""
 R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 
@@ -65,7 +185,8 @@ def watch_decisions(app):
     # to the turn that decides: [the loading turns' ms, begin ms, the steps'
     # ms, steps, the longest step, the search's deadline, positions
     # searched, the refresh showing the play, the longest loading turn,
-    # modules imported in the decision's turns, in its longest loading turn]; the
+    # modules imported in the decision's turns, in its longest loading turn,
+    # the live heap after each of them summed (bytes), in that turn]; the
     # controller is watched once the first game makes it (App.game_on)
     if app.play is None:
         game_on = app.game_on
@@ -88,11 +209,12 @@ def watch_decisions(app):
         if first:
             cur[3] = True
         begun = s is not None and s.think != 3          # device.session.LOADED
-        f0 = IMPORTS[0]
+        f0, l0 = IMPORTS
         t = ms()
         r = tick(now)
         d = ms() - t
         files = IMPORTS[0] - f0
+        live = IMPORTS[1] - l0
         if not mine:
             return r
         ai = s.ai
@@ -100,24 +222,30 @@ def watch_decisions(app):
             cur[1] = ai.search.deadline
             cur[2] = ai.search.spent + (ai.search.nodes if ai.search.depth_left[0] else 0)
         if first:
-            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d, files, files]
+            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d, files, files, live, live, [], [d]]
         elif loading:
             c = cur[0]
             c[0] += d
             c[9] += files
+            c[11] += live
+            c[14].append(d)
             if d > c[8]:
                 c[8] = d
                 c[10] = files
+                c[12] = live
         elif begun:
             c = cur[0]
             c[9] += files
+            c[11] += live
             c[2] += d
             c[3] += 1
+            c[13].append(d)
             if d > c[4]:
                 c[4] = d
         else:
             cur[0][1] = d
             cur[0][9] += files
+            cur[0][11] += live
         if play.mode != 3:              # decided: its play on show in the next refresh
             c = cur[0]
             c[5] = cur[1]
@@ -130,7 +258,6 @@ def watch_decisions(app):
     play.tick = timed
 H.on_key = R.key
 H.on_refresh = R.frame
-APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")
 gc.collect()
 
 def start():
@@ -154,87 +281,44 @@ def start():
     return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3,
             "init_wait": H.init_ms[0], "init_bytes": H.init_bytes[0]}
 
-IMPORTS = [0]       # modules imported during the game (count_imports): a file each on a board
+# from the game on: modules imported (count_imports; a file each on a
+# board) and the live heap at each (bytes above BASE, summed)
+IMPORTS = [0, 0]
+STEP_LIVE = [0]     # the heap at this step's start, just collected (the VM collects between steps only)
+ALLOCS = []         # from the game on: [the heap at a step's start, at its end, [the heap at each import]]
 
 
 def count_imports():
-    # from the game on (not the timed start-ups): each import statement's
-    # new modules counted, the outermost statement only (it sees the nested
-    # ones); the hook costs 1.6 us of VM time a statement (a function's
-    # `from core.state import BASRA`: 1.6 us plain, 3.2 hooked), about
-    # 0.05 ms on a board's scale, left in the figures
+    # from the game on (not the timed start-ups): the modules each import
+    # statement loads, counted once (a nested statement counts its own).
+    # CircuitPython collects the heap after every module it loads from the
+    # drive (py/builtinimport.c); this VM never collects while Python runs,
+    # only between the script's steps, so the live heap at an import is
+    # read as the heap at its step's start (low by what the step loaded
+    # before it: an AI's modules, 13 KB at most). The heap at each import
+    # goes to ALLOCS too: what a board allocates between two collections.
+    # A statement of a module already loaded costs the hook about 2 us of
+    # VM time, 0.05 ms on a board's scale, left in the figures
     import builtins
     imp = builtins.__import__
     mods = sys.modules
-    depth = [0]
 
     def counted(name, *args):
-        if depth[0]:
-            return imp(name, *args)
-        depth[0] = 1
         n = len(mods)
-        try:
-            return imp(name, *args)
-        finally:
-            depth[0] = 0
-            IMPORTS[0] += len(mods) - n
-    builtins.__import__ = counted
-    R.files = lambda: IMPORTS[0]
-
-
-def start_files(key="files"):
-    # the warm-up start-up (not timed: the hooks cost VM time), counted by
-    # part: the modules imported (each a file a board's file system finds
-    # and reads) and the settings.toml reads (CircuitPython parses the file
-    # again at each); the counts do not change from one start-up to the next.
-    # Unlike count_imports it counts the app's modules only: the stand-ins of
-    # CircuitPython's own modules (busio, displayio, keypad: a board's ROM)
-    # are first imported here too
-    import builtins
-    import supervisor
-    seen = set(sys.modules)
-    n = [0, 0]
-    imp = builtins.__import__
-    get = supervisor.get_setting
-
-    def counted_import(name, *args):
+        k0 = IMPORTS[0]
         r = imp(name, *args)
-        for m in sys.modules:
-            if m not in seen:
-                seen.add(m)
-                if m.split(".")[0] in APP:
-                    n[0] += 1
+        k = len(mods) - n - (IMPORTS[0] - k0)
+        if k > 0:
+            IMPORTS[0] += k
+            IMPORTS[1] += k * (STEP_LIVE[0] - BASE[0])
+            if ALLOCS:
+                ALLOCS[-1][2].append(gc.mem_alloc())
         return r
+    builtins.__import__ = counted
+    R.files = lambda: IMPORTS
 
-    def counted_get(key, default=None):
-        n[1] += 1
-        return get(key, default)
-    builtins.__import__ = counted_import
-    supervisor.get_setting = counted_get
-    parts = {}
-    try:
-        last = [0, 0]
 
-        def part(name):
-            parts[name] = [n[0] - last[0], n[1] - last[1]]
-            last[0], last[1] = n[0], n[1]
-        H.clock.now = 0
-        import hal
-        part("import_hal")
-        from device.app import main
-        part("import_app")
-        h = H.open_board()
-        part("hal")
-        h.seed = SEED
-        from device.app import App
-        H.app = App(h)
-        respond.run_for(1)
-        part("draw")
-    finally:
-        builtins.__import__ = imp
-        supervisor.get_setting = get
-    print(json.dumps({key: parts}))
-
+""" + _START_FILES + r"""
 SNAP = [None]           # the nvm with a game saved mid-hand (the start-ups after the game)
 SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a hand)
 
@@ -259,51 +343,87 @@ def forget():
         if name.split(".")[0] in APP:
             del sys.modules[name]
 
-def step(i):
-    if i == 0:
-        # the calibration loop, in this VM: it also lets the VM's WebAssembly
-        # reach its optimised code before anything is timed
-        if CALIBRATE:
-            from tools.calibrate import prime_loop_seconds
-            print(json.dumps({"calibration": prime_loop_seconds()[0]}))
-    elif i == 1:
-        start_files()           # once, not timed: the VM's start-up paths warm up
-        forget()
-    elif i < 2 + STARTS:
+QUEUE = []          # what the next steps do, a task a step; the game's steps once it is empty
+GAME = [0]          # the game's steps so far
+
+
+def calibrate():
+    # the calibration loop, in this VM: at the start it also lets the VM's
+    # WebAssembly reach its optimised code before anything is timed
+    if CALIBRATE:
+        from tools.calibrate import prime_loop_seconds
+        print(json.dumps({"calibration": prime_loop_seconds()[0]}))
+
+
+def timed_start(last=False, saved=False):
+    def task():
         row = start()
+        if saved:
+            row["saved"] = H.app.saved is not None and len(H.app.saved.plays)
         print(json.dumps(row))
-        if i < 1 + STARTS:
+        if not last:
             forget()
-        else:
-            R.watch_saves(H.app)
-            snap_saves(H.app)
-            watch_decisions(H.app)
-            count_imports()
-            H.policy = R.policy
-    elif i < LAST:
+            return
+        R.watch_saves(H.app)
+        snap_saves(H.app)
+        watch_decisions(H.app)
+        count_imports()
+        H.policy = R.policy
+    return task
+
+
+def flush():
+    # what the game's step recorded, printed and let go: kept in the VM,
+    # it would be read as the app's live heap at the next imports
+    print(json.dumps({"chunk": [R.presses, R.saves, R.press_files, ALLOCS]}))
+    R.presses = []
+    R.saves = []
+    R.press_files = []
+    ALLOCS[:] = []
+
+
+def game_over():
+    print(json.dumps({"frames": R.frames, "done": R.done, "base": BASE[0]}))
+    H.policy = None
+    if SNAP[0] is None:
+        QUEUE.append(calibrate)
+        return
+    # start-up with a game saved (the nvm of the game's mid-hand): the load
+    # replays the saved hand before the main menu offers Continue; the
+    # first not timed, as before: counted
+
+    def saved_nvm():
+        forget()
+        H._Micro.nvm[:] = SNAP[0]
+    saved_nvm()
+    tasks = start_files("files_saved", after=saved_nvm)
+    for k in range(STARTS):
+        tasks.append(timed_start(saved=True))
+        if k < STARTS - 1:
+            tasks.append(saved_nvm)
+    # the loop again after the game: the machine's load changes during a run
+    QUEUE.extend(tasks + [calibrate])
+
+
+def step(i):
+    STEP_LIVE[0] = gc.mem_alloc()
+    if i == 0:
+        calibrate()
+        # once, not timed: the VM's start-up paths warm up
+        QUEUE.extend(start_files(after=forget))
+        QUEUE.extend(timed_start(last=k == STARTS - 1) for k in range(STARTS))
+    elif QUEUE:
+        QUEUE.pop(0)()
+    elif GAME[0] < GAME_STEPS:
+        GAME[0] += 1
+        ALLOCS.append([STEP_LIVE[0], 0, []])
         if not R.done:
             respond.run_for(PER)
-    else:
-        print(json.dumps({"presses": R.presses, "frames": R.frames, "saves": R.saves,
-                          "done": R.done, "press_files": R.press_files}))
-        # start-up with a game saved (the nvm of the game's mid-hand): the
-        # load replays the saved hand before the main menu offers Continue
-        H.policy = None
-        for k in range(STARTS + 1 if SNAP[0] is not None else 0):
-            forget()
-            gc.collect()
-            H._Micro.nvm[:] = SNAP[0]
-            if not k:               # the first not timed, as before: counted
-                start_files("files_saved")
-                continue
-            row = start()
-            row["saved"] = H.app.saved is not None and len(H.app.saved.plays)
-            print(json.dumps(row))
-        # the loop again after the game: the machine's load changes during a run
-        if CALIBRATE:
-            from tools.calibrate import prime_loop_seconds
-            print(json.dumps({"calibration": prime_loop_seconds()[0]}))
-    gc.collect()
+        ALLOCS[-1][1] = gc.mem_alloc()
+        flush()
+        if R.done or GAME[0] == GAME_STEPS:
+            GAME[0] = GAME_STEPS
+            game_over()
 """
 
 
@@ -319,17 +439,23 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
     sys.path.insert(0, REPO)
     from harness import mpvm
     from tools.heap import vm_trees
-    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nLAST = %d\nCALIBRATE = %r\nPLAYERS = %d\n" % (
-        level, seed, per, STARTS, steps + STARTS + 1, calibrate, players)
+    head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nGAME_STEPS = %d\nCALIBRATE = %r\nPLAYERS = %d\n" % (
+        level, seed, per, STARTS, steps, calibrate, players)
     with vm_trees(True, libs=True) as trees:
-        rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + STARTS + 2, mpy=True,
+        # the steps: the calibration, the counted start-up (5), the timed
+        # ones, the game, then the counted and timed start-ups with a game
+        # saved and the calibration again (the game's unused steps do nothing)
+        rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + 3 * STARTS + 11, mpy=True,
                              timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
     loop = sum(loops) / len(loops) if loops else None
     starts = [r for r in rows if "import" in r and "saved" not in r]
     start = {k: statistics.median(r[k] for r in starts) for k in starts[0]}
     saved = [r for r in rows if "saved" in r]
-    game = [r for r in rows if "presses" in r][0]
+    game = [r for r in rows if "done" in r][0]
+    chunks = [r["chunk"] for r in rows if "chunk" in r]
+    for i, key in enumerate(("presses", "saves", "press_files", "allocs")):
+        game[key] = [x for c in chunks for x in c[i]]
     game["start_saved"] = {k: statistics.median(r[k] for r in saved) for k in saved[0]} if saved else None
     game["decisions"] = [r["decision"] for r in rows if "decision" in r]
     game["files"] = [r["files"] for r in rows if "files" in r][0]
@@ -380,10 +506,13 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     the import, hal.get(), the app's first drawing, the loop to its first
     refresh; that refresh's bytes), "presses" ([kind, VM ms, bytes, refresh index,
     the screen that frame shows]),
-    "saves" ([VM ms, refreshes before it, a press waiting for its frame]),
+    "saves" ([VM ms, refreshes before it, a press waiting for its frame,
+    modules imported, the live heap after each summed]),
     "decisions" ([the turns loading the AI, the turn beginning the search,
     the steps' VM ms, steps, the longest step, the search's deadline,
-    positions, the bytes of the play's frame, the longest loading turn]),
+    positions, the bytes of the play's frame, the longest loading turn,
+    modules imported, in the longest loading turn, the live heap after
+    each summed, in that turn]),
     "frames", "done".
 
     runs > 1 (with calibrate): the VM game played that many times, each
@@ -402,8 +531,17 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         for p, q in zip(game["presses"], game2["presses"]):
             p[1] = min(p[1] * k1, q[1] * k2)
         for d, e in zip(game["decisions"], game2["decisions"]):
-            for i in (0, 1, 2, 4, 8):
+            for i in (0, 1, 2):
                 d[i] = min(d[i] * k1, e[i] * k2)
+            # the same steps and loading turns in each run (the VM's clock
+            # is the loop's own): each turn's least, so that a pause of the
+            # machine in one run is not read as a turn's work
+            for turns, longest in ((13, 4), (14, 8)):
+                if len(d[turns]) == len(e[turns]):
+                    d[turns] = [min(a * k1, b * k2) for a, b in zip(d[turns], e[turns])]
+                    d[longest] = max(d[turns] or [0.0])
+                else:
+                    d[longest] = min(d[longest] * k1, e[longest] * k2)
         loop = a
     rec, sent = cpython_run(level, seed, players=players)
     vm_shape = [(k, f, at) for k, _, f, at in game["presses"]]
@@ -418,18 +556,22 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         # the same with a game saved mid-hand (its plays: "saved"); its first
         # frame taken as the whole panel's, as the blank store's
         "start_saved": dict(saved, bytes=sent[0]) if saved else None,
-        # [kind, VM ms, bytes, refresh index, screen, modules imported]
-        "presses": [[k, t, sent[f], f, at, n] for (k, t, f, at), n in zip(game["presses"], game["press_files"])],
+        # [kind, VM ms, bytes, refresh index, screen, modules imported, the
+        # live heap after each summed (bytes above code.py's start)]
+        "presses": [[k, t, sent[f], f, at, n[0], n[1]] for (k, t, f, at), n in zip(game["presses"], game["press_files"])],
         "saves": game["saves"],
         # [load, begin, steps, n, longest step, deadline, positions, bytes of
         # its frame, the longest loading turn, modules imported, of them in
         # the longest loading turn]
-        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:11] for d in game["decisions"]],
+        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:13] for d in game["decisions"]],
         "level": level,
         "players": players,
         "frames": game["frames"],
         "done": game["done"],
         "calibration": loop,
+        # the game's steps: [the heap at its start, at its end, at each
+        # import], and the heap before the first `import hal` (VM bytes)
+        "allocs": game["allocs"], "base": game["base"],
     }
 
 
@@ -466,29 +608,78 @@ TARGETS = {
 }
 
 
-# The file system under start-up and under a press's imports (not in the
-# VM's time): fitted to the firmware figures above against this model run
-# on the code the firmware ran (commit bd674a8's own bench, the mean of
-# three runs: importing hal and the app 221 ms, 24 modules; hal.get() 65
-# ms of Python, 10 modules and 19 settings.toml reads, besides busdisplay's
-# 130 ms of init waits; the scene and menu 88 ms, 9 modules; the counts
-# from start_files on that tree). The three parts' differences from the
-# firmware (30, 60 and 47 ms) fitted so that the largest relative error is
-# least: 2.9 ms a module imported (the file looked up on the drive and
-# read) and 1.65 ms a settings read (CircuitPython parses settings.toml
-# again at each call). So: importing 291 against 251 (+16%), hal.get()
-# 255 against 255, the scene and menu 114 against 135 (-16%). The imports
-# alone would say 1.25 ms a module, the scene 5.2: part of the scene's gap
-# is not files (displayio's objects made in C, the nvm read), and the fit
-# lends it to the modules. docs/performance.md, "Start-up".
-FS_FILE_MS = 2.9
-FS_SETTING_MS = 1.65
+# What a board does under each module it imports, not in the VM's time:
+# finds the file on the drive, reads it, and collects the heap
+# (CircuitPython's py/builtinimport.c calls gc_collect() after every module
+# it loads: "Loading a module thrashes the heap significantly"), whose mark
+# phase reads every live block: so a module costs in proportion to the live
+# heap at that moment, GC_MS_PER_KB a KB (the VM's live heap above its heap
+# before `import hal`, read as start_files and count_imports say, plus a
+# board's heap at code.py start, tools.heap MEASURED). And a settings.toml
+# read: CircuitPython parses the file again at each call. Fitted to the
+# firmware figures above against this model run on the code the firmware
+# ran (commit bd674a8: its own bench, the mean of three runs, for the
+# Python; `python -m tools.bench_device --start-counts TREE` on a worktree
+# of it for the counts), the largest relative error least: importing hal
+# and the app (221 ms of Python, 24 modules, 549 KB summed) 261 against 251
+# (+4.1%), the scene and menu (88 ms, 9 modules, 568 KB) 130 against 135
+# (-4.1%), hal.get() (65 ms and busdisplay's 130 ms of init waits, 10
+# modules, 530 KB, 19 settings reads) 255 against 255. A cost a file on its
+# own fits at -1 ms (none): the file system is lost in the collections. A
+# collection of a game's 72-85 KB: 5.3-6.2 ms. docs/performance.md,
+# "Start-up".
+GC_MS_PER_KB = 0.0731
+FS_SETTING_MS = 1.12
+
+
+def board_start_kb():
+    from tools.heap import MEASURED
+    return MEASURED[0][2]
+
+
+def import_ms(modules, live_bytes):
+    """A board's ms under the imports of modules modules, the live heap at
+    each summed (bytes above the heap at code.py start): a collection each."""
+    return (live_bytes / 1024.0 + modules * board_start_kb()) * GC_MS_PER_KB
 
 
 def fs_ms(files, part):
-    """The file system's ms under a start-up part: [modules, settings reads]."""
-    n = files.get(part, (0, 0))
-    return n[0] * FS_FILE_MS + n[1] * FS_SETTING_MS
+    """The imports' collections and the settings reads under a start-up part:
+    files[part] = [modules, settings reads, live bytes summed]."""
+    n = list(files.get(part, ())) + [0, 0, 0]
+    return import_ms(n[0], n[2]) + n[1] * FS_SETTING_MS
+
+
+def collections(m):
+    """The collections a board makes in the game besides its imports' (the
+    heap full: CircuitPython collects when an allocation finds no room),
+    from the VM's game steps: each step starts with the heap just collected
+    (the VM collects between steps only) and reads the heap at each
+    import, so what the app allocates between two of a board's collections
+    is known. A board's free heap: tools.heap BOARD_HEAP_KB less the live
+    heap at the step's start. Returns (collections, the most allocated
+    between two collections in KB, the least free heap in KB)."""
+    from tools.heap import BOARD_HEAP_KB
+    base = m["base"]
+    since = 0           # bytes allocated since the last collection
+    most = 0
+    auto = 0
+    least = BOARD_HEAP_KB * 1024
+    for start, end, marks in m["allocs"]:
+        live = start - base + board_start_kb() * 1024
+        free = BOARD_HEAP_KB * 1024 - live
+        least = min(least, free)
+        at = start
+        for k, r in enumerate(marks + [end]):
+            since += r - at
+            at = r
+            while since > free:     # the heap full: collected, what is live stays
+                auto += 1
+                since -= free
+            most = max(most, since)
+            if k < len(marks):
+                since = 0           # an import's collection
+    return auto, most / 1024.0, least / 1024.0
 
 
 def render_ms(nbytes):
@@ -519,8 +710,8 @@ def press_model(m, f, idle_ms, i2c=True):
              "menu_menu": lambda k, at: k == "menu_key" and at == "menu",
              "menu_table": lambda k, at: k == "menu_key" and at == "table"}
     for kind, pick in kinds.items():
-        # Python: the VM's time scaled, and the file system under its imports
-        rows = [(t * f + n * FS_FILE_MS, b) for k, t, b, _, at, n in m["presses"] if pick(k, at)]
+        # Python: the VM's time scaled, and a collection under each of its imports
+        rows = [(t * f + import_ms(n, live), b) for k, t, b, _, at, n, live in m["presses"] if pick(k, at)]
         if not rows:
             continue
         base = [t + render_ms(b) + (i2c_ms(b) if i2c else 0) for t, b in rows]
@@ -540,13 +731,15 @@ def press_model(m, f, idle_ms, i2c=True):
 
 
 def _files(m, part):
-    n = (m.get("files") or {}).get(part, (0, 0))
-    return "%d modules%s" % (n[0], ", %d settings reads" % n[1] if n[1] else "")
+    n = list((m.get("files") or {}).get(part, ())) + [0, 0, 0]
+    return "%d modules, %.0f KB live at their collections%s" % (
+        n[0], n[2] / 1024.0 + n[0] * board_start_kb(), ", %d settings reads" % n[1] if n[1] else "")
 
 
 def start_model(m, f, key="start"):
-    """Start-up by parts on a board (ms): Python (VM time x f), the file
-    system (fs_ms, the counts of m["files"]), the panel's init, rendering
+    """Start-up by parts on a board (ms): Python (VM time x f), the
+    imports' collections and the settings reads (fs_ms, the counts of
+    m["files"]), the panel's init, rendering
     and I2C; key "start_saved": with a game saved."""
     s = m[key]
     files = m.get("files_saved" if key == "start_saved" else "files") or {}
@@ -583,15 +776,16 @@ def decision_model(m, f, press_ms):
     turns = []
     pos = 0
     search_ms = 0.0
-    for load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files in m["decisions"]:
+    for (load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files,
+         live, load_live) in m["decisions"]:
         search = steps * f
         if deadline and n:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
             search = min(search, deadline + search / n)
-        # the file system under the AI's imports (FS_FILE_MS a module)
-        walls.append(press_ms + (load + begin) * f + files * FS_FILE_MS + search + render_ms(b) + i2c_ms(b))
-        turns += [load_turn * f + load_files * FS_FILE_MS, begin * f, longest * f]
+        # a collection under each of the AI's imports (import_ms)
+        walls.append(press_ms + (load + begin) * f + import_ms(files, live) + search + render_ms(b) + i2c_ms(b))
+        turns += [load_turn * f + import_ms(load_files, load_live), begin * f, longest * f]
         if spent:
             pos += spent
             search_ms += steps * f
@@ -599,7 +793,7 @@ def decision_model(m, f, press_ms):
         "n": len(walls),
         "median": statistics.median(walls), "p90": pct(walls, 0.9), "worst": max(walls),
         "longest_turn": max(turns), "turn_p99": pct(turns, 0.99),
-        "load_longest": max(d[8] * f + d[10] * FS_FILE_MS for d in m["decisions"]),
+        "load_longest": max(d[8] * f + import_ms(d[10], d[12]) for d in m["decisions"]),
         "begin_longest": max(d[1] * f for d in m["decisions"]),
         "rate": 1000.0 * pos / search_ms if search_ms else 0.0,
     }
@@ -661,15 +855,15 @@ def tables(ms):
         "",
         "| start-up on a board, ms | model | firmware before | target |",
         "|---|---|---|---|",
-        "| `import hal`: Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+        "| `import hal`: Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
             st["python_import_hal"], st["fs_import_hal"], _files(m, "import_hal"), st["import_hal"], fs["import_hal"]),
         "| importing the app (device, .mpy; the game's core and table come after the menu's first frame): "
-        "Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+        "Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
             st["python_import_app"], st["fs_import_app"], _files(m, "import_app"), st["import_app"], fs["import_app"]),
-        "| hal.get(): Python %.0f + the file system %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
+        "| hal.get(): Python %.0f + the imports %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
             st["hal_python"], st["fs_hal"], _files(m, "hal"), st["init"], m["start"]["init_wait"],
             m["start"]["init_bytes"], st["hal"], fs["hal"]),
-        "| the scene and the main menu, to the first refresh: Python %.0f + the file system %.0f (%s) | %.0f | %d | |" % (
+        "| the scene and the main menu, to the first refresh: Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
             st["python_draw"], st["fs_draw"], _files(m, "draw"), st["draw"], fs["draw"]),
         "| displayio rendering the first frame (%d B) | %.0f | %d | |" % (m["start"]["bytes"], st["render"], fs["render"]),
         "| the first frame on I2C (free in the emulator) | %.0f | 0 | |" % st["i2c"],
@@ -700,34 +894,79 @@ def tables(ms):
             lv, pl, d["n"], d["median"], d["p90"], d["worst"],
             ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
             ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
-    saves = sorted(t * f for t, _, _ in m["saves"])
+    saves = sorted(t * f + import_ms(n, live) for t, _, _, n, live in m["saves"])
     if saves:
         out += [
             "",
-            "| a game write, after its frame (App.store_call: device/store.py loaded, encoded, the nvm slice), ms | %d writes | median %.0f | worst %.0f |"
+            "| a game write, after its frame (App.store_call: device/store.py and its format loaded, a collection each, "
+            "encoded, the nvm slice), ms | %d writes | median %.0f | worst %.0f |"
             % (len(saves), statistics.median(saves), saves[-1]),
             "|---|---|---|---|",
             "| the flash under it: a 4 KB sector erased (45 ms typical, 400 ms most), 16 pages of 0.4 ms | | %.0f | 400+ |" % FLASH_WRITE_MS,
         ]
+    out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB |",
+            "|---|---|---|---|"]
+    for (lv, pl), g in ms.items():
+        out.append("| %s, %d players | %d | %.0f | %.0f |" % ((lv, pl) + collections(g)))
     loops = ", ".join("%s %dp %.2f s" % (lv, pl, g["calibration"]) for (lv, pl), g in ms.items())
     out += [
         "",
         "Model (tools/bench_device.py): Python is the VM's time x the RP2040 factor of the calibration loop timed "
-        "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER), plus the file system: %.1f ms a module "
-        "imported, %.2f ms a settings.toml read (counted in the VM; fitted to the firmware's start-up); keypad scan: the edge waits for the next "
+        "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER), plus what a board does under each module "
+        "it imports, a collection of the heap: %.4f ms a KB live at that moment, and %.2f ms a settings.toml read "
+        "(counted in the VM; fitted to the firmware's start-up); keypad scan: the edge waits for the next "
         "scan, 0-%d ms; the loop's idle: a press waits for the idle's slice, 0-%d ms (before: the whole h.idle(20), "
         "0-20 ms); displayio rendering %.0f ms a whole frame (the firmware's first frame), by the bytes; I2C: bytes x 9 "
         "bits / 400 kHz. Each press's edge at %d x %d points of the scan and the idle. The firmware column's model: "
         "the same presses with the idle slept whole and the I2C free, as the emulator measured."
-        % (loops, CIRCUITPYTHON_SLOWER, FS_FILE_MS, FS_SETTING_MS, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS,
+        % (loops, CIRCUITPYTHON_SLOWER, GC_MS_PER_KB, FS_SETTING_MS, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS,
            GRID, GRID),
     ]
     return out
 
 
+# run in another checkout's Python path: its own harness and tools.heap
+_COUNTS_RUNNER = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from harness import mpvm
+from tools.heap import vm_trees
+script = sys.stdin.read()
+with vm_trees(True, libs=True) as trees:
+    for row in mpvm.run_json(script, trees=trees + ["tools"], steps=5, mpy=True, timeout=300):
+        print(json.dumps(row))
+"""
+
+
+def start_counts(tree):
+    """start_files's counts on another checkout of this project (the code a
+    firmware ran, say, made with `git worktree add`; it needs a .venv and
+    node_modules, links to this checkout's will do): {part: [modules,
+    settings reads, the live heap at each module summed, bytes]}."""
+    import json
+    import subprocess
+    tree = os.path.abspath(tree)
+    script = (_VM_HEAD + "SEED = %d\n" % SEED + _START_FILES
+              + "\nTASKS = start_files()\n\ndef step(i):\n    TASKS[i]()\n")
+    out = subprocess.run([sys.executable, "-c", _COUNTS_RUNNER, tree], input=script, cwd=tree,
+                         capture_output=True, text=True)
+    if out.returncode:
+        raise RuntimeError("start-up counts on %s failed:\n%s" % (tree, out.stderr[-2000:]))
+    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")][-1]["files"]
+
+
 def main(argv=None):
     from tools.cmdline import Parser
-    Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0]).parse_args(argv)
+    p = Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0])
+    p.add_argument("--start-counts", metavar="TREE",
+                   help="print start-up's modules, settings reads and live heap by part on another checkout "
+                        "(the fit's data: the code the firmware ran), then stop")
+    args = p.parse_args(argv)
+    if args.start_counts:
+        for part, (n, reads, live) in start_counts(args.start_counts).items():
+            print("%-10s %2d modules, %2d settings reads, %6.1f KB live at their collections (%.1f ms)"
+                  % (part, n, reads, live / 1024.0 + n * board_start_kb(), import_ms(n, live) + reads * FS_SETTING_MS))
+        return
     ms = measure_all()
     print("\n".join(tables(ms)))
     for (lv, pl), g in ms.items():

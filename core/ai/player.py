@@ -48,6 +48,15 @@ _FIXED = const(2)  # a search of fixed worlds and plies
 _ANYTIME = const(3)  # a search within a work budget
 
 
+def modules(level):
+    """The modules a Player of level imports when it is made (device/session.py
+    loads them a loop turn each before it makes one)."""
+    kind = TABLE[6 * LEVELS.index(level)]
+    if kind < _FIXED:
+        return ("core.ai.onestep",)
+    return ("core.ai.search", "core.ai.fixed") if kind == _FIXED else ("core.ai.search",)
+
+
 class Player:
     """The level's budget, from the registry's TABLE: worlds, plies,
     positions a world's search may visit (nodes), work, deadline (ms).

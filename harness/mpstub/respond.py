@@ -47,13 +47,16 @@ class Recorder:
         self.pending = -1       # key number of a press waiting for its frame
         self.t = 0.0
         self.presses = []       # [kind, ms, frame index, screen shown by that frame]
-        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame] a game write
+        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame, modules, live bytes] a game write
         self.done = False
         self._save = None
         self.reading = 0        # loop turns the summary or the menu on show has been read
-        self.files = None       # a function: modules imported so far (the bench's VM run), else None
-        self.files_at_key = 0
-        self.press_files = []   # modules each press of presses imported before its frame (with files)
+        # the bench's VM run (tools/bench_device.py count_imports), else None:
+        # a function giving [modules imported so far, the live heap at each
+        # (bytes, summed)]
+        self.files = None
+        self.files_at_key = (0, 0)
+        self.press_files = []   # [modules, live bytes summed] each press of presses imported before its frame
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -77,7 +80,7 @@ class Recorder:
         else:
             return
         if self.files is not None:
-            self.files_at_key = self.files()
+            self.files_at_key = tuple(self.files())
         self.t = self.ms()
 
     def frame(self):
@@ -92,26 +95,31 @@ class Recorder:
                 at = "last" if app.play.sess.hand_over() else "table"
             elif app.screen is app.pages:
                 at = "pages"
-            self.presses.append([KINDS[self.pending], t - self.t, self.frames, at])
             if self.files is not None:
-                self.press_files.append(self.files() - self.files_at_key)
+                f, k = self.files(), self.files_at_key
+                self.press_files.append([f[0] - k[0], f[1] - k[1]])
+            self.presses.append([KINDS[self.pending], t - self.t, self.frames, at])
             self.pending = -1
         self.frames += 1
 
     def watch_saves(self, app):
         """Time each write of the game (App.store_call("save_game", ...):
         device/store.py loaded, the record encoded and put in nvm), noting
-        how many refreshes came before it and whether a press was still
-        waiting for its frame."""
+        how many refreshes came before it, whether a press was still
+        waiting for its frame and (with files) the modules it imported and
+        the live heap at each, summed."""
         call = app.store_call
         rec = self
 
         def timed(name, *args):
             if name != "save_game":
                 return call(name, *args)
+            k = tuple(rec.files()) if rec.files is not None else (0, 0)
             t = rec.ms()
             r = call(name, *args)
-            rec.saves.append([rec.ms() - t, rec.frames, rec.pending >= 0])
+            d = rec.ms() - t
+            f = rec.files() if rec.files is not None else k
+            rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1]])
             return r
         app.store_call = timed
 
