@@ -9,8 +9,8 @@ The app runs on the VM the way a Pico runs it (the board model of
 ``tools/heap.py --board``): core, hal and device compiled by mpy-cross and
 loaded as .mpy, the SSD1306 driver from /lib, ``hal.circuitpython.open_hal``
 over harness/mpstub's stand-ins. Times are read with the JavaScript clock
-(``performance.now()`` in whole microseconds; the VM's own ticks count
-whole milliseconds). The displayio stand-in draws nothing: what a board's
+(``js.performance.now()``, microseconds; the VM's own ticks count whole
+milliseconds). The displayio stand-in draws nothing: what a board's
 displayio does in C at a refresh (render the changed areas, send them over
 I2C) is not in the VM time. The I2C part is added: the same game is played
 again on CPython in the simulator, whose SSD1306 emulator counts the bytes
@@ -53,19 +53,11 @@ import heapapp as H
 H.install_board()
 import js
 import respond
-# the JavaScript clock in whole microseconds, a small int: a float handed
-# back by a JavaScript call stays in the VM's heap for good (16 bytes a
-# call, measured: 2 MB over a game, which slowed the VM's collections and
-# moved its heap); the wrap of the 30 bits is taken out below
-_us = js.Function("return Math.floor(performance.now() * 1000) & 0x3fffffff")
-_clock = [_us(), 0]     # the last reading, microseconds since the first
+_perf = js.performance
 
 
 def ms():
-    r = _us()
-    _clock[1] += (r - _clock[0]) & 0x3fffffff
-    _clock[0] = r
-    return _clock[1] / 1000.0
+    return _perf.now()
 
 APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")     # the modules a board loads from its drive
 
