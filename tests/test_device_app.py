@@ -902,10 +902,11 @@ def _loading_turns(level, hint=False):
     turn = []
 
     def counted(name, *args, **kw):
+        r = imp(name, *args, **kw)
         if name.startswith("core.ai.") and name not in mods:
             turn.append(name)
-            mods[name] = imp(name, *args, **kw) and real_sys.modules[name]
-        return imp(name, *args, **kw)
+            mods[name] = real_sys.modules[name]
+        return r
     sess = Session("egyptian", 2, ("human", level), 101, 3)
     turns = []
     saved = S.sys

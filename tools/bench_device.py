@@ -178,7 +178,8 @@ def watch_decisions(app):
     # ms, steps, the longest step, the search's deadline, positions
     # searched, the refresh showing the play, the longest loading turn,
     # modules imported in the decision's turns, in its longest loading turn,
-    # the live heap after each of them summed (bytes), in that turn]; the
+    # the live heap at each of them summed (bytes), in that turn, the steps'
+    # ms, the loading turns' ms]; the
     # controller is watched once the first game makes it (App.game_on)
     if app.play is None:
         game_on = app.game_on
@@ -289,8 +290,9 @@ def count_imports():
     # read as the heap at its step's start (low by what the step loaded
     # before it: an AI's modules, 13 KB at most). The heap at each import
     # goes to ALLOCS too: what a board allocates between two collections.
-    # A statement of a module already loaded costs the hook about 2 us of
-    # VM time, 0.05 ms on a board's scale, left in the figures
+    # A statement of a module already loaded costs the hook about 1 us of
+    # VM time (a function's `from core.state import BASRA`: 1.2 us plain,
+    # 2.2 hooked), 0.04 ms on a board's scale, left in the figures
     import builtins
     imp = builtins.__import__
     mods = sys.modules
@@ -499,11 +501,11 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     refresh; that refresh's bytes), "presses" ([kind, VM ms, bytes, refresh index,
     the screen that frame shows]),
     "saves" ([VM ms, refreshes before it, a press waiting for its frame,
-    modules imported, the live heap after each summed]),
+    modules imported, the live heap at each summed]),
     "decisions" ([the turns loading the AI, the turn beginning the search,
     the steps' VM ms, steps, the longest step, the search's deadline,
     positions, the bytes of the play's frame, the longest loading turn,
-    modules imported, in the longest loading turn, the live heap after
+    modules imported, in the longest loading turn, the live heap at
     each summed, in that turn]),
     "frames", "done".
 
@@ -549,12 +551,12 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         # frame taken as the whole panel's, as the blank store's
         "start_saved": dict(saved, bytes=sent[0]) if saved else None,
         # [kind, VM ms, bytes, refresh index, screen, modules imported, the
-        # live heap after each summed (bytes above code.py's start)]
+        # live heap at each summed (bytes above code.py's start)]
         "presses": [[k, t, sent[f], f, at, n[0], n[1]] for (k, t, f, at), n in zip(game["presses"], game["press_files"])],
         "saves": game["saves"],
         # [load, begin, steps, n, longest step, deadline, positions, bytes of
         # its frame, the longest loading turn, modules imported, of them in
-        # the longest loading turn]
+        # the longest loading turn, the live heap at each summed, in that turn]
         "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:13] for d in game["decisions"]],
         "level": level,
         "players": players,
