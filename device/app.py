@@ -2,8 +2,8 @@
 stats, rules and save/resume, over hal/ and core/ only.
 
 ``main(h)`` is what device/code.py runs. The displayio scene (three screens:
-the pages, made once; the table, made for the first game; the menu, made
-when one first opens and kept outside a link game) shows one at a time; the loop reads buttons, lets the screen
+the pages and the menu, each made when first opened and kept outside a link
+game's table; the table, made for the first game) shows one at a time; the loop reads buttons, lets the screen
 tick (AI search steps), refreshes the OLED only when something changed, and
 puts the panel to sleep after the idle time (the waking press does nothing).
 An error the app did not expect shows a message and restarts it on A
@@ -18,7 +18,6 @@ from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
 from hal.mem import drop
-from device.pages import Pages
 
 last = None     # the running App (tests look at it)
 
@@ -38,7 +37,7 @@ class App:
         g = G.Gfx()
         self.gfx = g
         self.menu = None      # device/menu.py's Menu, made when a menu first opens (App.open_menu)
-        self.pages = Pages(g)
+        self.pages = None     # device/pages.py's Pages, made when pages first open (App.open_pages), not in a link game's table
         self.table = None   # device/table.py's Table and device/play.py's Play: made
         self.play = None    # for the first game (App.game_on), not for the main menu
         self.root = displayio.Group()   # the screen shown (show), only it
@@ -92,8 +91,12 @@ class App:
         device/rulestext.py, device/summary.py (a hand's end),
         device/linkmenu.py (a link game's screens); a hand never needs them,
         so they stay out of the heap while one is played. device/gamemenu.py
-        (B at the table) stays loaded outside a link game. They reach each
-        other through here."""
+        (B at the table) stays loaded outside a link game, and the menus'
+        code (device/menus.py, device/begin.py) while no game is on
+        (device/menu.py Menu.spare_turn holds it). They reach each other
+        through here."""
+        if module == "linkmenu" and self.menu is not None:
+            self.menu.let_go()      # a link's screens and lobby need the heap
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
@@ -184,6 +187,14 @@ class App:
         self.menu.open(kind, title, items, cur)
         self.show(self.menu)
 
+    def open_pages(self, kind, lines):
+        """Open pages of lines (device/pages.py: loaded and made when pages
+        first open, let go at a link game's table)."""
+        if self.pages is None:
+            from device.pages import Pages
+            self.pages = Pages(self.gfx)
+        self.pages.open(kind, lines)
+
     # -- games -------------------------------------------------------------------
     def to_table(self, begin=False, hint=False):
         """Show the table (begin: a hand just dealt or resumed; hint: the
@@ -206,7 +217,8 @@ class App:
         # seat needs the heap. Otherwise they stay: B at the table (the game
         # menu) is then a whole frame and little Python, where loading and
         # making them again made it 100-115 ms on a board
-        self.pages.close()
+        if self.pages is not None:
+            self.pages.close()
         if self.link is not None:
             self._drop_menus()
         elif self.menu is not None:
@@ -227,8 +239,11 @@ class App:
 
     def _drop_menus(self):
         # a link game's table: the menu, its code and the big font go (its
-        # AI seat needs the heap); opening a menu makes them again
+        # AI seat needs the heap), and the pages and theirs; opening a menu
+        # or pages makes them again
         self.menu = None
+        self.pages = None
+        drop("device.pages")
         drop("device.menu")
         drop("device.gamemenu")
         self.gfx.drop_big()

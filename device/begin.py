@@ -19,6 +19,8 @@ def resume(app, link=False):
     device/linkmenu.py has just opened. A save that is no real game is
     dropped, and the main menu says why."""
     sv = app.saved
+    if app.menu is not None:
+        app.menu.let_go()   # a game from here on: the menus' code held goes
     try:
         app.end_game()
         if link:
@@ -91,13 +93,51 @@ def stats_menu(app):
     app.open_menu("stats", "STATS", items)
 
 
+def _chosen(m):
+    # the new-game menu's values: (level, players, people, rule set, target)
+    players = m.value(1)
+    return (m.value(0), players, min(m.value(2), players), m.value(3), m.value(4))
+
+
+def _made(app, chosen):
+    # a game of the chosen values, its first hand dealt
+    level, players, people, variant, target = chosen
+    levels = []
+    for s in range(players):
+        human = s < people if people < players else True
+        levels.append("human" if human else level)
+    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    sess = Session(variant, players, levels, target, app.seed)
+    sess.start_hand()
+    return sess
+
+
+def start_ahead(app):
+    """While the new-game menu waits for its press (a spare loop turn of its
+    own, App.run): the game its values name made, its first hand dealt and
+    its table drawn off the screen (device/menu.py Menu.dealt), so that
+    Start costs its screen switch only: a whole frame's rendering and I2C
+    are about 71 ms of the 100 ms a press may take on a board. A value
+    changed lets it go (Menu.key); none is made for values no rule set
+    allows."""
+    m = app.menu
+    chosen = _chosen(m)
+    level, players, people, variant, target = chosen
+    m.dealt = None      # the one made for other values goes first (its heap)
+    try:
+        preset(variant, players, target)
+    except ValueError:
+        return
+    sess = _made(app, chosen)
+    app.game_on()
+    app.play.begin(sess)
+    m.dealt = (chosen, sess)
+
+
 def start_new(app):
     m = app.menu
-    level = m.value(0)
-    players = m.value(1)
-    people = min(m.value(2), players)
-    variant = m.value(3)
-    target = m.value(4)
+    chosen = _chosen(m)
+    level, players, people, variant, target = chosen
     try:
         preset(variant, players, target)
     except ValueError:
@@ -109,13 +149,17 @@ def start_new(app):
     st.last_level, st.last_players, st.last_variant, st.last_target = (
         level, players, variant, target)
     app.save_settings_later()
-    levels = []
-    for s in range(players):
-        human = s < people if people < players else True
-        levels.append("human" if human else level)
-    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    m.let_go()          # a game from here on: the menus' code held goes
+    dealt = m.dealt
+    m.dealt = None
     app.end_game()
-    app.sess = Session(variant, players, levels, target, app.seed)
-    app.sess.start_hand()
+    if dealt is not None and dealt[0] == chosen:
+        # dealt and drawn while the menu was read (start_ahead)
+        app.sess = app.play.sess = dealt[1]
+        app.save(later=True)
+        app.pending_table = 4
+        app.dirty = True
+        return
+    app.sess = _made(app, chosen)
     app.save(later=True)
     app.to_table(begin=True)

@@ -124,30 +124,46 @@ class Text:
                                        height=rows, tile_width=font.w, tile_height=font.h,
                                        default_tile=0, x=x, y=y)
 
-    def tile(self, i, t):
-        if self.shadow[i] != t:
-            self.shadow[i] = t
-            self.grid[i] = t
-
     def char(self, col, row, code, inv=False):
+        """One character at (col, row); returns the column after it."""
         if 0 <= col < self.cols:
             t = code - _SMALL_FIRST
             if t < 0 or t >= self.font.n:
                 t = 31   # '?'
-            self.tile(row * self.cols + col, t + self.font.n if inv else t)
+            if inv:
+                t += self.font.n
+            i = row * self.cols + col
+            if self.shadow[i] != t:
+                self.shadow[i] = t
+                self.grid[i] = t
         return col + 1
 
     def put(self, col, row, s, inv=False):
-        """Write s at (col, row); returns the column after it."""
+        """Write s (str or bytes) at (col, row); returns the column after it.
+        One loop, no call a column: a menu or a page is 100-300 columns,
+        drawn in the press that shows it."""
         if isinstance(s, str):
-            for i in range(len(s)):
-                col = self.char(col, row, ord(s[i]), inv)
-        else:
-            for b in s:
-                col = self.char(col, row, b, inv)
+            s = s.encode()      # iterating bytes gives ints
+        cols = self.cols
+        n = self.font.n
+        off = n if inv else 0
+        shadow = self.shadow
+        grid = self.grid
+        i = row * cols + col
+        for c in s:     # ints: iterating bytes allocates nothing per item
+            if 0 <= col < cols:
+                t = c - _SMALL_FIRST
+                if t < 0 or t >= n:
+                    t = 31   # '?'
+                t += off
+                if shadow[i] != t:
+                    shadow[i] = t
+                    grid[i] = t
+            col += 1
+            i += 1
         return col
 
-    def num(self, col, row, n, width=0, inv=False):
+    def num(self, col, row, n, width=0):
         """n in decimal, right-aligned in width columns when width > 0."""
         neg = n < 0
         if neg:
@@ -159,76 +175,50 @@ class Text:
             digits += 1
         size = digits + (1 if neg else 0)
         while width > size:
-            col = self.char(col, row, 32, inv)
+            col = self.char(col, row, 32)
             width -= 1
         if neg:
-            col = self.char(col, row, 45, inv)
+            col = self.char(col, row, 45)
         end = col + digits
         p = end - 1
         while True:
-            self.char(p, row, 48 + n % 10, inv)
+            self.char(p, row, 48 + n % 10)
             n //= 10
             p -= 1
             if p < col:
                 break
         return end
 
-    def card(self, col, row, c, inv=False):
+    def card(self, col, row, c):
         """A card name in the small font: rank then a suit mark."""
         rk = c >> RANK_SHIFT
         if rk == 0:
-            col = self.char(col, row, 65, inv)
+            col = self.char(col, row, 65)
         elif rk < 9:
-            col = self.char(col, row, 49 + rk, inv)
+            col = self.char(col, row, 49 + rk)
         elif rk == 9:
-            col = self.char(col, row, 49, inv)
-            col = self.char(col, row, 48, inv)
+            col = self.char(col, row, 49)
+            col = self.char(col, row, 48)
         else:
-            col = self.char(col, row, (74, 81, 75)[rk - 10], inv)
-        return self.char(col, row, _G_CLUBS + (c & SUIT_MASK), inv)
+            col = self.char(col, row, (74, 81, 75)[rk - 10])
+        return self.char(col, row, _G_CLUBS + (c & SUIT_MASK))
 
-    def clear(self, row=-1, col=0, inv=False):
-        """Blank a row from col (every row when row < 0)."""
-        if row < 0:
-            for r in range(self.rows):
-                self.clear(r, col, inv)
-            return
-        for c in range(col, self.cols):
-            self.char(c, row, 32, inv)
-
-    def line(self, row, s, inv=False):
-        """Write s (str or bytes) at the start of row and blank the rest.
-        One loop over bytes, not char() per column: a page of text is 320
-        columns, and the hand's summary is drawn while its last play waits
-        for its frame."""
-        if isinstance(s, str):
-            s = s.encode()      # iterating bytes gives ints
-        cols = self.cols
-        if len(s) > cols:
-            s = s[:cols]
-        n = self.font.n
-        off = n if inv else 0
+    def clear(self, row, col=0, inv=False):
+        """Blank a row from col."""
+        off = self.font.n if inv else 0     # ' ' is tile 0
         shadow = self.shadow
         grid = self.grid
-        i = row * cols
-        end = i + cols
-        for c in s:     # ints: iterating bytes allocates nothing per item
-            if c == 32:     # a space (most of a page): tile 0, or n inverted
-                t = off
-            else:
-                t = c - _SMALL_FIRST
-                if not 0 < t < n:
-                    t = 31   # '?'
-                t += off
-            if shadow[i] != t:
-                shadow[i] = t
-                grid[i] = t
-            i += 1
-        while i < end:      # the rest blank (' ' is tile 0)
+        i = row * self.cols + max(0, col)
+        end = (row + 1) * self.cols
+        while i < end:
             if shadow[i] != off:
                 shadow[i] = off
                 grid[i] = off
             i += 1
+
+    def line(self, row, s, inv=False):
+        """Write s (str or bytes) at the start of row and blank the rest."""
+        self.clear(row, self.put(0, row, s, inv), inv)
 
 
 class Cards:

@@ -16,17 +16,22 @@ import displayio
 
 import hal
 from device import gfx as G
+from hal.mem import HELD, drop
 
 MENU_COLS = 21
 MENU_ROWS = 6
+# what a menu's spare loop turns load, a module a turn (Menu.spare_turn):
+# the menus' own code outside a game (_HELD: held, hal/mem.py HELD, until a
+# game is made, device/begin.py, so that a menu's press loads nothing), and
 # the game's code (App.game_on's imports, leaves first, and the game menu's
-# for B at the table), loaded a module a loop turn while a menu waits for its
-# press (Menu.spare_turn), then the table made: "New game", "Start",
-# "Continue" and the game's first B then find them in memory,
-# where making them made their frames 100-200 ms late on a board.
+# for B at the table), then the table is made: "New game", "Start",
+# "Continue" and the game's first B then find them in memory, where
+# loading and making them made their frames 100-200 ms late on a board.
 # Start-up's first frame comes before any of it
-_WARM = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game", "core.sums",
-         "core.plays", "device.session", "device.table", "device.play", "device.gamemenu")
+_WARM = ("device.menus", "core.rules", "core.presets", "core.ai", "core.scoring", "core.state",
+         "core.prng", "core.game", "core.sums", "core.plays", "device.session", "device.begin",
+         "device.table", "device.play", "device.gamemenu")
+_HELD = ("device.menus", "core.presets", "device.begin")
 
 
 class Menu:
@@ -46,22 +51,43 @@ class Menu:
         self.kind = ""
         self.cur = 0
         self.top = 0
-        self.warm = 0       # _WARM's modules loaded so far
+        self.warm = 0       # _WARM's modules looked at so far
+        self.dealt = None   # the new-game menu's game, dealt ahead: (its values, the Session) (device/begin.py start_ahead)
 
     def spare_turn(self, app):
-        """A loop turn with no press waiting (App.run): one more module of
-        the game's code loaded, then the table and its controller made
-        (App.game_on), until all are."""
+        """A loop turn with no press waiting (App.run): the next module of
+        _WARM loaded (the menus' own code held only while no game is on
+        and no link is open: the menus are then all there is, and the main
+        menu's heap is half a game's), then the table and its controller
+        made (App.game_on); then on the new-game menu, the game its values
+        name (device/begin.py start_ahead)."""
+        free = app.sess is None and app.link is None
         w = self.warm
-        if w < len(_WARM):
-            __import__(_WARM[w])
-        elif w == len(_WARM):
-            app.game_on()
-        else:
+        if w > len(_WARM):
+            if free and not HELD:
+                self.warm = 0       # a game let the menus' code go: load it again
+            elif free and self.kind == "new" and self.dealt is None:
+                app.rare("begin", "start_ahead")
             return
+        if w == len(_WARM):
+            app.game_on()
+        elif _WARM[w] not in _HELD:
+            __import__(_WARM[w])
+        elif free:
+            __import__(_WARM[w])
+            if _WARM[w] not in HELD:
+                HELD.append(_WARM[w])
         self.warm = w + 1
 
+    def let_go(self):
+        """The menus' code held by spare_turn goes: a game is made
+        (device/begin.py) or a link's screens open (App.rare)."""
+        while HELD:
+            drop(HELD.pop())
+
     def open(self, kind, title, items, cur=0):
+        if kind != "new":
+            self.dealt = None
         self.kind = kind
         self.title = title
         self.items = items
@@ -87,21 +113,16 @@ class Menu:
                 t.clear(row)
                 continue
             it = self.items[k]
-            label = it[0]
             values = it[1]
-            idx = it[2]
             inv = k == self.cur and values is not False
             if inv:
                 self.edge.y = 2 + 10 * row
                 self.edge.hidden = False
-            col = t.put(0, row, label, inv)
-            if values:
-                v = str(values[idx])
-                start = MENU_COLS - len(v)
-                while col < start:
-                    col = t.char(col, row, 32, inv)
-                col = t.put(col, row, v, inv)
-            t.clear(row, col, inv)
+            s = it[0]
+            if values:      # the value right-aligned, or after the label when it is long
+                v = str(values[it[2]])
+                s = s + " " * (MENU_COLS - len(s) - len(v)) + v
+            t.line(row, s, inv)
         # scroll marks at the title row's end: "^" more above, "v" more below
         if self.top > 0:
             t.char(MENU_COLS - 2, 0, 94)
@@ -147,14 +168,10 @@ class Menu:
         elif b == hal.DOWN or (b == hal.RIGHT and not self.updown):
             self.move(1)
         elif b in (hal.LEFT, hal.RIGHT) and it is not None and it[1]:
-            it[2] = (it[2] + (1 if b == hal.RIGHT else -1)) % len(it[1])
-            self.draw()
-            return "change", self.cur
+            return self._change(it, 1 if b == hal.RIGHT else -1)
         elif b == hal.A and it is not None:
             if it[1]:
-                it[2] = (it[2] + 1) % len(it[1])
-                self.draw()
-                return "change", self.cur
+                return self._change(it, 1)
             if it[1] is None:
                 return "pick", self.cur
             return None
@@ -162,6 +179,12 @@ class Menu:
             return None
         self.draw()
         return None
+
+    def _change(self, it, d):
+        it[2] = (it[2] + d) % len(it[1])
+        self.dealt = None       # a game dealt for the values before goes
+        self.draw()
+        return "change", self.cur
 
     def value(self, k):
         it = self.items[k]

@@ -71,6 +71,8 @@ def on_menu(app, what, k):
         elif item == _STATS:
             return ("begin", "stats_menu")
     elif kind == "new":
+        if item == "link":
+            m.dealt = None      # a link game instead: the game dealt ahead goes
         if what == "back":
             main_menu(app)
         elif what == "change" and k == 1:

@@ -62,5 +62,5 @@ def lines(name):
 
 def show(app, name):
     """Open the rules pages of rule set name on the device app."""
-    app.pages.open("rules", lines(name))
+    app.open_pages("rules", lines(name))
     app.show(app.pages)

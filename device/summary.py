@@ -37,7 +37,7 @@ def hand_over(app):
         sv = app.record()
         sv.plays = ()
         app.saved = sv
-    app.pages.open("summary", summary_lines(app))
+    app.open_pages("summary", summary_lines(app))
 
 
 def next_hand_ahead(app):

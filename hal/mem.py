@@ -9,6 +9,11 @@ import sys
 # has the memory, and a test may patch them.
 CODE_ON_HEAP = sys.implementation.name != "cpython"
 
+# modules drop() leaves loaded: code a stretch of the app uses call after
+# call (the device's menus while no game is on: device/menu.py holds them
+# and lets them go, Menu.let_go)
+HELD = []
+
 
 def drop(name):
     """Forget a module imported for one job so that a collection frees it.
@@ -18,7 +23,10 @@ def drop(name):
     a deleted entry's value in its slot (py/map.c: "keep slot->value so that
     caller can access it"), and the collector scans the whole table, so a
     module only deleted from sys.modules or from its package stays in the
-    heap until another key happens to take that slot."""
+    heap until another key happens to take that slot. A module in HELD
+    stays."""
+    if name in HELD:
+        return
     mods = sys.modules
     if name in mods:
         mods[name] = None

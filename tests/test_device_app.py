@@ -6,6 +6,8 @@ words (the dealer, the summary's majority), the menu line's margin, the
 Stats screen's scrolling and the stats kept with every save."""
 import pytest
 
+import hal
+
 from core import cardnames as CN
 from core.state import play_card
 from device import app as A
@@ -200,7 +202,7 @@ def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
         def steps():
             yield from new_game(Level="expert")
             yield ["A"]
-            for _ in range(200):
+            for _ in range(2000):       # past a BASRA's pause, if the play made one
                 a = A.last
                 if a.play.mode == P.THINK and a.sess.think == STEPPING:
                     seen["thinking"] += 1
@@ -936,3 +938,93 @@ def test_the_ai_loads_a_module_a_loop_turn_and_only_what_its_level_decides_with(
         assert loaded == ["core.ai.observe", "core.ai.evaluate", "core.ai.world", "core.ai.roots",
                           "core.ai.player"] + extra, (level, hint, loaded)
         assert turns[-1] == []      # the last turn makes the Player of what is loaded
+
+
+def _press_work(monkeypatch):
+    # what a press's handling loads and makes (App.key and the table it
+    # asks for): the modules imported that were not loaded, the games made
+    import builtins
+    import sys as real_sys
+    from device import begin as B
+    work = {"on": False, "imports": [], "games": 0}
+    imp = builtins.__import__
+
+    def counted(name, *args, **kw):
+        if work["on"] and name not in real_sys.modules:
+            work["imports"].append(name)
+        return imp(name, *args, **kw)
+
+    def watched(real):
+        def call(self, *args):
+            work["on"] = True
+            try:
+                return real(self, *args)
+            finally:
+                work["on"] = False
+        return call
+    made = B.Session
+
+    def session(*args):
+        if work["on"]:
+            work["games"] += 1
+        return made(*args)
+    monkeypatch.setattr(builtins, "__import__", counted)
+    monkeypatch.setattr(A.App, "key", watched(A.App.key))
+    monkeypatch.setattr(A.App, "_enter_table", watched(A.App._enter_table))
+    monkeypatch.setattr(B, "Session", session)
+    return work
+
+
+def test_new_game_and_start_load_nothing_and_deal_nothing_once_their_menu_was_read(monkeypatch):
+    # a board's whole frame (rendering and I2C) is 71 ms of the 100 a press
+    # may take: the menus' code stays loaded while no game is on, and the
+    # game the new-game menu names is dealt and drawn while it is read
+    work = _press_work(monkeypatch)
+    seen = {}
+
+    def steps():
+        yield ["wait:1000"]                 # the main menu read
+        del work["imports"][:]
+        yield menu_to(A.last, "New game") + ["A"]
+        seen["new"] = (list(work["imports"]), work["games"], A.last.menu.kind)
+        yield set_value(A.last, "Level", "expert")      # a value changed: made again
+        yield menu_to(A.last, "Start") + ["wait:300"]
+        seen["made"] = A.last.menu.dealt is not None and A.last.menu.dealt[1].levels
+        del work["imports"][:]
+        work["games"] = 0
+        yield ["A"]
+        a = A.last
+        seen["start"] = (list(work["imports"]), work["games"], a.screen is a.table, list(a.sess.levels))
+        seen["held"] = [m for m in ("device.menus", "device.begin", "core.presets")
+                        if m in __import__("sys").modules]
+    run(steps)
+    assert seen["new"] == ([], 0, "new")
+    assert seen["made"] == ["human", "expert"]
+    assert seen["start"] == ([], 0, True, ["human", "expert"])
+    assert seen["held"] == []           # a game's table lets the menus' code go
+
+
+def test_start_right_after_a_change_makes_the_game_of_the_values_shown(monkeypatch):
+    # no spare turn between the last change and Start: the game is made in
+    # the press, with the values on show, never the one made before them
+    work = _press_work(monkeypatch)
+    seen = {}
+
+    def steps():
+        yield ["wait:1000"]
+        yield menu_to(A.last, "New game") + ["A", "wait:300"]
+        seen["before"] = A.last.menu.dealt is not None and A.last.menu.dealt[1].levels
+        work["games"] = 0
+        a = A.last
+        m = a.menu
+        m.cur = 0
+        a.key(hal.A)                   # Level cycles, then Start at once
+        seen["level"] = m.value(0)
+        m.cur = [it[0] for it in m.items].index("Start")
+        a.key(hal.A)
+        a._enter_table()
+        seen["after"] = (work["games"], list(a.sess.levels), a.screen is a.table)
+    run(steps)
+    assert seen["before"] == ["human", "normal"]
+    assert seen["level"] != "normal"
+    assert seen["after"] == (1, ["human", seen["level"]], True)

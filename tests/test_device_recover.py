@@ -36,8 +36,9 @@ def new_game(level):
     yield from until(lambda: A.last.screen is A.last.table and A.last.play.mode == P.PICK)
 
 
-def position(app):
-    s = app.sess
+def position(app, s=None):
+    # the game's position (s: a game not yet the app's, dealt ahead)
+    s = app.sess if s is None else s
     st = s.state
     return (bytes(s.log[0:s.nlog]), [CN.hand_cards(st, seat) for seat in range(st.nseats)],
             bytes(st.loc), st.to_move)
@@ -104,7 +105,7 @@ def record_begins(monkeypatch):
 
     def begin(self, sess):
         r = orig(self, sess)
-        seen.append(position(self.app))
+        seen.append(position(self.app, sess))
         return r
     monkeypatch.setattr(Play, "begin", begin)
     return seen

@@ -137,19 +137,22 @@ class Recorder:
             # a person reads a menu a moment too (the app loads the game's
             # code meanwhile, a module a loop turn: device/menu.py)
             self.reading += 1
-            if self.reading <= _MENU_READING_TURNS:
-                return
-            self.reading = 0
             m = app.menu
-            if m.kind == "over":
-                self.done = True
-                raise H.Stop()
-            if m.kind == "new":
+            if m.kind == "new" and self.reading == 1:
+                # the values the person picks, as their first presses would
+                # (the app makes the game they name in a spare turn after)
                 from core.ai import LEVELS
                 m.items[0][2] = LEVELS.index(self.level)
                 m.items[1][2] = list(m.items[1][1]).index(self.players)
                 m.cur = [it[0] for it in m.items].index("Start")
-            H.tap(4)                            # main menu: New game (no save yet)
+                m.draw()
+            if self.reading <= _MENU_READING_TURNS:
+                return
+            self.reading = 0
+            if m.kind == "over":
+                self.done = True
+                raise H.Stop()
+            H.tap(4)                            # main menu: New game (no save yet); Start
             return
         if scr is app.pages:
             # a person reads the summary a moment (loop turns the app may
