@@ -44,6 +44,7 @@ class App:
         h.display.root.append(self.root)
         self.screen = None
         self.kept = None    # what the save's store remembers between calls (store_call)
+        self.writing = 0      # a game write under way (App.run): 1 the store loaded, 2 its record encoded, 3 framed
         self.saved, self.settings, self.stats, note = self.store_call("load")
         self.apply_settings()
         self.sess = None
@@ -150,7 +151,8 @@ class App:
         finally:
             self.kept = st.kept()
             st = None
-            drop("device.store")
+            if not self.writing:
+                drop("device.store")
 
     def game_on(self):
         """The table and its controller, made the first time a game needs
@@ -273,17 +275,41 @@ class App:
         self.unsaved = _RECORDED
 
     def _save_shown(self):
-        # the write that waited for its frame (App.run)
+        # the write that waited for its frame (App.run), in four loop turns
+        # of their own after the frame's: the store loaded (and kept till
+        # the write is out, store_call), the record encoded (its writing
+        # side loaded), framed (the format), written to the nvm (the flash's
+        # 51 ms). A press landing in the write waits for one of them (60 ms
+        # at most on a board), not for the whole (120-190 ms)
         kind = self.unsaved
         self.unsaved = 0
-        if kind == _RECORDED:
-            self._write_game()
-        else:
-            self.save()
+        if kind == _PLAYED:
+            if self.sess is None or self.play.summed:
+                # no game, or the hand's summary made first (App.run): its
+                # record, the next hand's start, is written once it shows
+                return
+            self.saved = self.record()
+        self.writing = 1
+        from device import store    # noqa: F401  (loaded in this turn, a collection)
 
-    def _write_game(self):
+    def _write_held(self):
+        # the write's next stage (_save_shown)
+        w = self.writing
+        self.writing = w + 1 if w < 3 else 0
+        if w == 1:
+            if not self._write_game(hold=True):
+                self.writing = 0
+                drop("device.store")
+        elif w == 2:
+            self.store_call("frame_held")
+        else:
+            self.store_call("flush")
+
+    def _write_game(self, hold=False):
+        # True: encoded, held for the next flush (hold)
         try:
-            self.store_call("save_game", self.saved, self.stats)
+            self.store_call("save_game", self.saved, self.stats, hold)
+            return hold
         except ValueError as e:
             # a hand of many plays on huge floors can outgrow the 128-byte
             # slot (places past 254 take 4 bytes): the last record that fit
@@ -359,19 +385,29 @@ class App:
                 self.key(ev.button)
                 if self.pending_table:
                     self._enter_table()
-            if self.dirty:
+            framed = self.dirty
+            if framed:
                 # the press's frame goes out before anything else runs: an
                 # AI's decision begins (Play.tick) after it, never before
                 self.dirty = False
                 d.refresh()
-            # a play is on the screen (above) before it is saved, and saved
-            # before the next player thinks (an error there resumes after it)
-            if self.unsaved:
-                self._save_shown()
+            # a play is on the screen before it is saved, and saved before
+            # the next player thinks (an error there resumes after it); the
+            # work after a frame waits for the next turn, and a press
+            # waiting goes first, so the next press is not held behind it
+            worked = False
+            if framed or h.buttons.pending():
+                pass
+            elif self.screen is self.table and self.play.summary_due():
+                pass            # the hand's summary first (Play.tick, below): a key skips to it
+            elif self.unsaved or self.writing:
+                worked = True
+                if self.unsaved:
+                    self._save_shown()
+                else:
+                    self._write_held()
             elif self.later:
                 self._write_later()
-            elif h.buttons.pending():
-                pass            # the press first (the next turn's keys)
             elif self.screen is self.menu:
                 self.menu.spare_turn(self)
             elif self.screen is self.pages and self.pages.kind == "summary" and not self.ahead:
@@ -381,13 +417,15 @@ class App:
                 self.dirty = True
                 if self.pending_table:
                     self._enter_table()
-            if self.screen is self.table and self.play.tick(now):
+            # a turn with a write's stage does nothing else; an AI thinks
+            # once the write is out
+            saving = self.unsaved or self.writing
+            if (self.screen is self.table and not worked and not (saving and self.play.thinking())
+                    and self.play.tick(now)):
                 self.dirty = True
             if self.dirty:
                 self.dirty = False
                 d.refresh()
-            if self.unsaved:            # an AI's play or a hand's end, now on the screen
-                self._save_shown()
             sleep_s = self.settings.sleep_s
             if (sleep_s and d.awake and not self.busy()
                     and clock.diff(now, last_input) > sleep_s * 1000):
@@ -397,7 +435,7 @@ class App:
             # another, buttons read between), a short one while a play is
             # on show (its timer), else 20 ms (the panel's sleep timer, a
             # link's port, the sound's end)
-            if self.screen is self.table and self.play.thinking():
+            if saving or (self.screen is self.table and self.play.thinking()):
                 h.idle(0)
             else:
                 h.idle(_IDLE_BUSY if self.busy() else _IDLE)
@@ -412,12 +450,16 @@ def main(h):
         err = _run(h)
         if err is None:
             return
-        if getattr(last, "unsaved", False):
+        if getattr(last, "unsaved", False) or getattr(last, "writing", False):
             # a play made before the error, not yet written (App.run writes
             # after the refresh): write it now, Continue resumes after it
             try:
-                last.unsaved = False
-                last.save()
+                if last.unsaved:
+                    last.unsaved = False
+                    last.save()
+                else:
+                    last.writing = 0
+                    last.store_call("flush")
             except Exception:
                 pass
         gfx = getattr(last, "gfx", None)

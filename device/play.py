@@ -274,6 +274,11 @@ class Play:
     def thinking(self):
         return self.mode == THINK
 
+    def summary_due(self):
+        """The hand's last play on show, its summary not made yet (tick
+        makes it: App.run lets that go before a write)."""
+        return self.mode == PAUSE and not self.summed and self.app.link is None and self.sess.hand_over()
+
     def tick(self, now):
         """Returns True when the screen changed."""
         m = self.mode

@@ -38,6 +38,7 @@ class SaveStore:
         self._last = None  # payload of the newest record in the store
         self.error = None  # the last write's OSError, if any
         self.lazy = lazy  # drop the format modules after each call (the device app)
+        self.held = None  # a payload encoded by save_game(hold=True), then (seq, record, payload) framed by frame_held(); written by flush()
 
     def load(self):
         """(saved_or_None, settings, stats, message_or_None) from the newest
@@ -56,17 +57,24 @@ class SaveStore:
         self.settings, self.stats, self.game, self._last = got[4]
         return got[:4]
 
-    def save_game(self, saved, stats=None):
+    def save_game(self, saved, stats=None, hold=False):
         """Record the game in progress (None: no game) and, given, the stats
         with it: the app's every write carries both, so a quit, a power cut
         or a reload loses at most the play in progress. Writes as the policy
-        says."""
+        says; hold: encodes the record now and writes it at the next flush()
+        (the device app writes in two loop turns: a board's write is 60-70 ms
+        of Python and collections and 51 ms of flash, and a press waits for
+        the turn it lands in)."""
         self._scan()
         try:
             from device.savewrite import copy_stats, game_bytes
             self.game = game_bytes(saved)
             if stats is not None:
                 self.stats = copy_stats(stats)
+            if hold:
+                self.pending = True
+                self.held = self._payload()
+                return False
             if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
                     and saved.levels[to_move(saved)] != "human"):
                 self.pending = True
@@ -80,6 +88,7 @@ class SaveStore:
         try:
             from device.savewrite import copy_settings
             self.settings = copy_settings(settings)
+            self.held = None        # encoded with the settings before: made again
             return self._write()
         finally:
             self._done()
@@ -88,7 +97,7 @@ class SaveStore:
         """What the store remembers between calls (``reopen`` goes on from
         it): writes first, then its sequence, slot, last record and copies."""
         return (self.writes, self.seq, self.slot, self.game, self.settings, self.stats,
-                self.pending, self._scanned, self._last, self.error)
+                self.pending, self._scanned, self._last, self.error, self.held)
 
     def flush(self):
         """Write a state held back by the "turn" policy (call before sleep)."""
@@ -110,19 +119,41 @@ class SaveStore:
         if not self._scanned:
             self.load()
 
-    def _write(self):
+    def frame_held(self):
+        """The record save_game(hold=True) encoded, framed now (the format
+        loaded), written by the next flush()."""
+        held = self.held
+        if held is not None and not isinstance(held, tuple):
+            if held == self._last:
+                self.held = None        # as written already: nothing to write
+                self.pending = False
+            else:
+                self.held = self._framed(held)
+        self._done()
+
+    def _payload(self):
         from device.savewrite import settings_bytes, stats_bytes
-        self.pending = False
-        payload = settings_bytes(self.settings) + stats_bytes(self.stats) + self.game
-        settings_bytes = stats_bytes = None
-        self._done()  # the writing side goes before the frame comes: one at a time in the heap
-        if payload == self._last:
-            return False
+        return settings_bytes(self.settings) + stats_bytes(self.stats) + self.game
+
+    def _framed(self, payload):
+        # (seq, the record, payload): the next record, its CRC and frame
         seq = (self.seq + 1) & 0xFFFF
-        slot = 1 - self.slot
         from device.saveformat import frame
-        rec = frame(seq, payload)
-        frame = None
+        return seq, frame(seq, payload), payload
+
+    def _write(self):
+        held = self.held
+        self.held = None
+        self.pending = False
+        if held is None:
+            held = self._payload()
+            self._done()  # the writing side goes before the frame comes: one at a time in the heap
+        if not isinstance(held, tuple):
+            if held == self._last:
+                return False
+            held = self._framed(held)
+        seq, rec, payload = held
+        slot = 1 - self.slot
         try:
             ok = self.storage.write(slot * SLOT, rec)
         except OSError as e:
@@ -143,5 +174,5 @@ def reopen(storage, kept=None):
     st = SaveStore(storage, lazy=True)
     if kept is not None:
         (st.writes, st.seq, st.slot, st.game, st.settings, st.stats,
-         st.pending, st._scanned, st._last, st.error) = kept
+         st.pending, st._scanned, st._last, st.error, st.held) = kept
     return st

@@ -1028,3 +1028,53 @@ def test_start_right_after_a_change_makes_the_game_of_the_values_shown(monkeypat
     assert seen["before"] == ["human", "normal"]
     assert seen["level"] != "normal"
     assert seen["after"] == (1, ["human", seen["level"]], True)
+
+
+def test_a_game_write_takes_loop_turns_of_its_own_after_its_frame():
+    # a board's write is 60-70 ms of Python and collections and 51 ms of
+    # flash: in the frame's turn it held a press landing then for 120-190 ms;
+    # in turns of its own (the store loaded, the record encoded, framed,
+    # written) a press waits for one
+    events = []
+
+    def steps():
+        a = A.last
+        h = a.h
+        idle, refresh, call = h.idle, h.display.refresh, a.store_call
+
+        def turn(ms):
+            events.append("turn")
+            return idle(ms)
+
+        def frame():
+            events.append("frame")
+            return refresh()
+
+        def store(name, *args):
+            events.append(name + (":hold" if args[2:] and args[2] else ""))
+            return call(name, *args)
+        h.idle, h.display.refresh, a.store_call = turn, frame, store
+        yield from new_game(Level="easy")
+        for _ in range(6):
+            yield from until(my_turn, "wait:20")
+            yield ["A"]
+        yield ["wait:4000"]
+    run(steps)
+    turns = [[]]
+    for e in events:
+        if e == "turn":
+            turns.append([])
+        else:
+            turns[-1].append(e)
+    work = [t for t in turns if t and t != ["frame"]]     # a press's frame may come between: it goes first
+    assert sum(t == ["save_game:hold"] for t in work) >= 6, work     # the plays written
+    for t, after in zip(work, work[1:] + [["end"]]):
+        # a turn of its own each (no frame in it); a record encoded is
+        # written the next turn, unless a newer one (a play made meanwhile)
+        # replaces it
+        assert t in (["save_game:hold"], ["frame_held"], ["flush"], ["save_settings"]), t
+        if t == ["save_game:hold"]:
+            assert after in (["frame_held"], ["save_game:hold"]), (t, after)
+        elif t == ["frame_held"]:
+            assert after in (["flush"], ["save_game:hold"]), (t, after)
+    assert not any("save_game" in t for t in turns)     # every game write in turns of its own

@@ -251,6 +251,7 @@ def watch_decisions(app):
     play.tick = timed
 H.on_key = R.key
 H.on_refresh = R.frame
+H.on_idle = R.turn
 gc.collect()
 
 def start():
@@ -325,7 +326,7 @@ def snap_saves(app):
     def snapped(name, *args):
         r = call(name, *args)
         sv = app.saved
-        if name == "save_game" and SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
+        if name == "flush" and SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
             SNAP[0] = bytes(H._Micro.nvm)
         return r
     app.store_call = snapped
@@ -369,7 +370,8 @@ def timed_start(last=False, saved=False):
 def flush():
     # what the game's step recorded, printed and let go: kept in the VM,
     # it would be read as the app's live heap at the next imports
-    print(json.dumps({"chunk": [R.presses, R.saves, R.press_files, ALLOCS]}))
+    print(json.dumps({"chunk": [R.presses, R.saves, R.press_files, ALLOCS, R.turns]}))
+    R.turns = []
     R.presses = []
     R.saves = []
     R.press_files = []
@@ -448,7 +450,7 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
     saved = [r for r in rows if "saved" in r]
     game = [r for r in rows if "done" in r][0]
     chunks = [r["chunk"] for r in rows if "chunk" in r]
-    for i, key in enumerate(("presses", "saves", "press_files", "allocs")):
+    for i, key in enumerate(("presses", "saves", "press_files", "allocs", "turns")):
         game[key] = [x for c in chunks for x in c[i]]
     game["start_saved"] = {k: statistics.median(r[k] for r in saved) for k in saved[0]} if saved else None
     game["decisions"] = [r["decision"] for r in rows if "decision" in r]
@@ -536,6 +538,12 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
                     d[longest] = max(d[turns] or [0.0])
                 else:
                     d[longest] = min(d[longest] * k1, e[longest] * k2)
+        # the loop's busy stretches: the same in each run, each its least
+        t1, t2 = game["turns"], game2["turns"]
+        if [t[1:2] + t[3:] for t in t1] != [t[1:2] + t[3:] for t in t2]:
+            raise RuntimeError("the two VM runs made different loop turns")
+        for t, u in zip(t1, t2):
+            t[0] = min(t[0] * k1, u[0] * k2)
         loop = a
     rec, sent = cpython_run(level, seed, players=players)
     vm_shape = [(k, f, at) for k, _, f, at in game["presses"]]
@@ -566,6 +574,10 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         # the game's steps: [the heap at its start, at its end, at each
         # import], and the heap before the first `import hal` (VM bytes)
         "allocs": game["allocs"], "base": game["base"],
+        # the loop's busy stretches (respond.Recorder.turns): [VM ms,
+        # modules imported, the live heap at each summed, the flash written
+        # in it, its kind, the table's mode]
+        "turns": game["turns"],
     }
 
 
@@ -592,6 +604,11 @@ FIRMWARE = {
     ("expert", 4): {"median": 850, "p90": 1041, "worst": 1872},
     ("hard", 2): {"median": 278, "p90": 1160, "worst": 2134},
 }
+# The press model on the code the firmware ran (bd674a8, `python -m
+# tools.bench_device --presses TREE` on a worktree of it: the idle slept
+# whole, I2C free, as the emulator measured): the longest busy stretch each
+# press kind can meet, and the press's own worst after it (ms)
+OLD_CODE_LANDING = {"play": (137, 116), "move": (476, 61), "skip": (115, 118), "game_menu": (476, 153)}
 TARGETS = {
     "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
     "move": {"median": 25, "worst": 50},
@@ -793,6 +810,41 @@ def decision_model(m, f, press_ms):
     }
 
 
+def stretch_model(m, f):
+    """The loop's busy stretches by kind on a board (ms): Python (VM time x
+    f), a collection under each import, and a write's flash. A press that
+    lands in one waits for its end: {kind: {"n", "median", "longest"}}."""
+    by = {}
+    for t, n, live, flash, kind, mode in m.get("turns", ()):
+        by.setdefault(kind, []).append(_stretch_ms(f, t, n, live, flash))
+    return {k: {"n": len(v), "median": statistics.median(v), "longest": max(v)} for k, v in by.items()}
+
+
+def _stretch_ms(f, t, n, live, flash):
+    return t * f + import_ms(n, live) + (FLASH_WRITE_MS if flash else 0.0)
+
+
+# the table's modes a press of each kind is made in (device/play.py: PICK,
+# CHOOSE; SHOW, PAUSE; B in any): the busy stretches it can land in. A cursor
+# key also as an AI is about to think (THINK: the key does nothing, the next
+# frame answers it; the firmware's worst cursor move, issue 27)
+PRESS_MODES = {"play": (0, 1), "move": (0, 1, 3), "skip": (4, 5), "game_menu": (0, 1, 2, 3, 4, 5)}
+
+
+def landing_model(m, f, presses):
+    """Each press kind's worst when it lands at the start of the longest
+    busy stretch of the modes it is made in (ms): that stretch, then the
+    press's own worst (presses: press_model's). {kind: (stretch, worst)}."""
+    out = {}
+    for kind, modes in PRESS_MODES.items():
+        if kind not in presses:
+            continue
+        longest = max([_stretch_ms(f, t, n, live, flash) for t, n, live, flash, k, mode in m.get("turns", ())
+                       if mode in modes] or [0.0])
+        out[kind] = (longest, longest + presses[kind]["worst"])
+    return out
+
+
 def measure_all(calibrate=True):
     """measure() of each game of LEVELS_RUN: {(level, players): figures}."""
     return {(lv, pl): measure(lv, calibrate=calibrate, players=pl, runs=2)
@@ -888,16 +940,44 @@ def tables(ms):
             lv, pl, d["n"], d["median"], d["p90"], d["worst"],
             ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
             ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
-    saves = sorted(t * f + import_ms(n, live) for t, _, _, n, live in m["saves"])
-    if saves:
-        out += [
-            "",
-            "| a game write, after its frame (App.store_call: device/store.py and its format loaded, a collection each, "
-            "encoded, the nvm slice), ms | %d writes | median %.0f | worst %.0f |"
-            % (len(saves), statistics.median(saves), saves[-1]),
-            "|---|---|---|---|",
-            "| the flash under it: a 4 KB sector erased (45 ms typical, 400 ms most), 16 pages of 0.4 ms | | %.0f | 400+ |" % FLASH_WRITE_MS,
-        ]
+    st_rows = stretch_model(m, f)
+    out += [
+        "",
+        "| the loop's busy stretches (a turn's work after its frame, or a turn with no press; %s game), ms: "
+        "a press landing at one's start waits it out | stretches | median | longest | a play pressed then (its median added) |"
+        % LEVEL,
+        "|---|---|---|---|---|",
+    ]
+    for kind, label in (("load", "a game write's first turn: device/store.py loaded"),
+                        ("encode", "its second: the record encoded (its writing side loaded)"),
+                        ("frame", "its third: the record framed (the format loaded)"),
+                        ("write", "its last: the nvm slice and the flash under it"),
+                        ("ai", "an AI's turns (loading, its steps, the frame of its play)"),
+                        ("table", "other turns at the table (a play's frame and what follows it)"),
+                        ("pages", "at a hand's summary (its write, the next hand dealt)"),
+                        ("menu", "at a menu (the game's code loaded, the new game dealt)")):
+        r = st_rows.get(kind)
+        if r:
+            out.append("| %s | %d | %.0f | %.0f | %.0f |" % (label, r["n"], r["median"], r["longest"],
+                                                         r["longest"] + new["play"]["median"]))
+    out.append("| (the flash: a 4 KB sector erased, 45 ms typical and 400 ms most, and 16 pages of 0.4 ms: "
+               "%.0f ms of the write's last turn) | | | | |" % FLASH_WRITE_MS)
+    land = landing_model(m, f, new)
+    old_land = OLD_CODE_LANDING
+    out += [
+        "",
+        "| a press landing at the start of the longest busy stretch it can meet, ms | the stretch | then the press's worst | "
+        "firmware before (the model on the code it ran: `python -m tools.bench_device --presses TREE`) |",
+        "|---|---|---|---|",
+    ]
+    for kind, label in (("play", "a play (A): a game write's stretch"), ("move", "a cursor move, also as an AI starts"),
+                        ("skip", "a key that skips a play on show"), ("game_menu", "B at the table, also as an AI thinks")):
+        if kind in land:
+            fw = FIRMWARE.get(kind, {}).get("worst")
+            out.append("| %s | %.0f | %.0f | %s |" % (
+                label, land[kind][0], land[kind][1],
+                "worst %s (%.0f + %.0f = %.0f)" % ((_fw(fw),) + tuple(old_land[kind]) + (sum(old_land[kind]),))
+                if fw and kind in old_land else ""))
     out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB |",
             "|---|---|---|---|"]
     for (lv, pl), g in ms.items():
@@ -949,13 +1029,57 @@ def start_counts(tree):
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")][-1]["files"]
 
 
+def other_presses(tree):
+    """The press model on another checkout's app (core, hal, device and the
+    simulator of tree, with this checkout's bench: the code the firmware ran, to hold the
+    model against the firmware's figures): (press_model as the firmware
+    measured, the idle slept whole and I2C free; stretch_model), the hard
+    game, one run."""
+    import json
+    import shutil
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix="basra-other-") as tmp:
+        files = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
+        for f in files:
+            if f.split("/")[0] in ("core", "hal", "device", "simulator"):
+                continue
+            os.makedirs(os.path.join(tmp, os.path.dirname(f)), exist_ok=True)
+            shutil.copy(os.path.join(REPO, f), os.path.join(tmp, f))
+        for d in ("core", "hal", "device", "simulator"):        # the app, and the simulator its hal drives
+            shutil.copytree(os.path.join(tree, d), os.path.join(tmp, d))
+        for d in (".venv", "node_modules"):
+            os.symlink(os.path.join(REPO, d), os.path.join(tmp, d))
+        code = ("import json\nfrom tools import bench_device as B\nfrom tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor\n"
+                "m = B.measure(B.LEVEL, runs=2)\nf = rp2040_factor(m['calibration']) * CIRCUITPYTHON_SLOWER\n"
+                "p = B.press_model(m, f, B.OLD_IDLE_MS, i2c=False)\n"
+                "print(json.dumps([p, B.stretch_model(m, f), B.landing_model(m, f, p)]))\n")
+        r = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError("the bench on %s failed:\n%s" % (tree, r.stderr[-3000:]))
+        return json.loads(r.stdout.strip().splitlines()[-1])
+
+
 def main(argv=None):
     from tools.cmdline import Parser
     p = Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0])
     p.add_argument("--start-counts", metavar="TREE",
                    help="print start-up's modules, settings reads and live heap by part on another checkout "
                         "(the fit's data: the code the firmware ran), then stop")
+    p.add_argument("--presses", metavar="TREE",
+                   help="print the press model of another checkout's app as the firmware measured it (the idle "
+                        "slept whole, I2C free) and its busy stretches, beside the firmware's figures, then stop")
     args = p.parse_args(argv)
+    if args.presses:
+        press, stretch, landing = other_presses(args.presses)
+        for kind, r in press.items():
+            print("%-14s %3d presses: median %4.0f, p90 %4.0f, worst %4.0f ms; landing in its longest stretch "
+                  "%s; firmware %s" % (kind, r["n"], r["median"], r["p90"], r["worst"],
+                                      "%.0f + its worst = %.0f ms" % tuple(landing[kind]) if kind in landing else "-",
+                                      FIRMWARE.get(kind, "")))
+        for kind, r in stretch.items():
+            print("stretch %-7s %4d: median %4.0f, longest %4.0f ms" % (kind, r["n"], r["median"], r["longest"]))
+        return
     if args.start_counts:
         for part, (n, reads, live) in start_counts(args.start_counts).items():
             print("%-10s %2d modules, %2d settings reads, %6.1f KB live at their collections (%.1f ms)"

@@ -69,12 +69,16 @@ budget = [0]
 
 
 def idle(ms):
+    if on_idle is not None:
+        on_idle(True)       # a loop turn's work ends here
     clock.now += ms
     budget[0] -= 1
     if budget[0] <= 0:
         raise Stop()
     if not keys.q and policy is not None:
         policy()
+    if on_idle is not None:
+        on_idle(False)      # the next turn's begins
 
 
 policy = None
@@ -83,6 +87,7 @@ h = None
 # (key number, pressed) and when the board's display is asked to refresh
 on_key = None
 on_refresh = None
+on_idle = None      # called as a loop turn ends (True: the app's idle begins) and as the next begins (False)
 
 
 def open_minimal(display=None, seed=5):

@@ -24,10 +24,14 @@ _PAUSE = 5       # device.play.PAUSE: a BASRA, a sweep or a hand's last play on 
 # what a key does at the table, by key number (UP DOWN LEFT RIGHT A B), then
 # a key that skips a play on show, A on a hand's summary and a key on a menu
 KINDS = ("cycle", "cycle", "move", "move", "play", "menu", "skip", "next", "menu_key")
-# the loop turns (20 ms idles) a person reads a hand's summary before A
-_READING_TURNS = 3
+# the loop turns (20 ms idles) a person reads a hand's summary before A (a
+# quick reader: the app writes the hand's record and deals the next hand
+# meanwhile, five turns)
+_READING_TURNS = 10
 # and a menu's (12 x 20 ms: a quick reader)
 _MENU_READING_TURNS = 12
+# and the table before a choice (8 turns: the game's write goes first)
+_PICK_READING_TURNS = 8
 _SKIP = 6
 _NEXT = 7
 _MENU_KEY = 8    # a key on a menu (A: the next menu, or the table)
@@ -47,7 +51,7 @@ class Recorder:
         self.pending = -1       # key number of a press waiting for its frame
         self.t = 0.0
         self.presses = []       # [kind, ms, frame index, screen shown by that frame]
-        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame, modules, live bytes] a game write
+        self.saves = []         # [ms, refreshes before it, a press still waiting for its frame, modules, live bytes, the flash written] a game write's call
         self.done = False
         self._save = None
         self.reading = 0        # loop turns the summary or the menu on show has been read
@@ -57,6 +61,17 @@ class Recorder:
         self.files = None
         self.files_at_key = (0, 0)
         self.press_files = []   # [modules, live bytes summed] each press of presses imported before its frame
+        # the loop's busy stretches (a turn from its start or its last frame
+        # to its end, no key handled in it), every one (the same in each run:
+        # the bench takes each one's least):
+        # [VM ms, modules imported, the live heap at each summed, the flash
+        # written in it, what it was: a game write's stage ("load", "encode",
+        # "frame", "write": its flash), "ai" (a decision's turn), "table",
+        # "pages" or "menu" (the screen shown as it began), the table's mode
+        # then (device.play: which keys a person may press; -1 elsewhere)];
+        # a press landing in one waits for its end (tools/bench_device.py)
+        self.turns = []
+        self._turn = None       # the turn under way: [start ms, files at its start, a key in it, a write's stage in it, kind, mode]
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -82,10 +97,16 @@ class Recorder:
         if self.files is not None:
             self.files_at_key = tuple(self.files())
         self.t = self.ms()
+        if self._turn is not None:
+            self._turn[2] = True
 
     def frame(self):
         t = self.ms()
         self.last = t
+        if self._turn is not None:
+            # what the turn does after this frame (a write, the AI's next
+            # step) holds a press that comes now: its busy part starts here
+            self._begin_turn()
         if self.pending >= 0:
             app = H.app
             # what the frame shows: the table ("last": with a hand's last
@@ -103,25 +124,68 @@ class Recorder:
         self.frames += 1
 
     def watch_saves(self, app):
-        """Time each write of the game (App.store_call("save_game", ...):
-        device/store.py loaded, the record encoded and put in nvm), noting
-        how many refreshes came before it, whether a press was still
-        waiting for its frame and (with files) the modules it imported and
-        the live heap at each, summed."""
+        """Time each call of a game write (App.store_call "save_game",
+        "frame_held", "flush"), noting how many refreshes came before it,
+        whether a press was still waiting for its frame and (with files)
+        the modules it imported and the live heap at each, summed; and mark
+        the busy stretch each stage of the write is in (App._save_shown:
+        "load" the store, "encode" the record, "frame" it, "write" it, the
+        flash)."""
         call = app.store_call
+        shown = app._save_shown
         rec = self
 
         def timed(name, *args):
-            if name != "save_game":
+            if name != "save_game" and name != "flush" and name != "frame_held":
                 return call(name, *args)
+            # an immediate save_game (not held) encodes, frames and writes
+            flash = name == "flush" or (name == "save_game" and not (args[2:] and args[2]))
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
             t = rec.ms()
             r = call(name, *args)
             d = rec.ms() - t
             f = rec.files() if rec.files is not None else k
-            rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1]])
+            rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1], flash])
+            if rec._turn is not None:
+                rec._turn[3] = "write" if flash else "frame" if name == "frame_held" else "encode"
             return r
+
+        def loading():
+            shown()
+            if rec._turn is not None and getattr(app, "writing", 0):
+                rec._turn[3] = "load"
         app.store_call = timed
+        app._save_shown = loading
+
+    def _begin_turn(self):
+        app = H.app
+        kind = "menu"
+        mode = -1
+        if app is None:
+            kind = None
+        elif app.screen is app.table:
+            mode = app.play.mode
+            kind = "ai" if mode == 3 else "table"      # device.play.THINK
+        elif app.screen is app.pages:
+            kind = "pages"
+        f = tuple(self.files()) if self.files is not None else (0, 0)
+        self._turn = [self.ms(), f, False, False, kind, mode]
+
+    def turn(self, ends):
+        """heapapp.on_idle: a loop turn ends (ends) or begins. What a turn
+        does from its start, or from its last frame, to its end is a busy
+        stretch a press landing in it waits out, unless it handled a key
+        (that is the press's own time)."""
+        if not ends:
+            self._begin_turn()
+            return
+        t = self._turn
+        self._turn = None
+        if t is None or t[2] or t[4] is None:
+            return
+        d = self.ms() - t[0]
+        f = self.files() if self.files is not None else t[1]
+        self.turns.append([d, f[0] - t[1][0], f[1] - t[1][1], t[3] == "write", t[3] or t[4], t[5]])
 
     # -- the person ---------------------------------------------------------------
     def rnd(self):
@@ -164,6 +228,12 @@ class Recorder:
             return
         mode = app.play.mode
         if mode == _PICK:
+            # a person looks at the table a moment before each choice (the
+            # app writes the play before meanwhile, App._save_shown)
+            self.reading += 1
+            if self.reading <= _PICK_READING_TURNS:
+                return
+            self.reading = 0
             if self.rnd() % 16 == 0:
                 H.tap(5)                        # B: the game menu (then Resume)
                 return
