@@ -1,6 +1,8 @@
 """The parts of the device app's menus only used outside a game: the
 new-game and stats menus, starting a new game, resuming the saved one.
-The app imports this module for one call and drops it (App.rare);
+The app imports this module for one call and drops it (App.rare), but
+holds it while no game is on (device/menu.py Menu.spare_turn: a menu's
+press loads nothing; the new-game menu's game is dealt ahead, start_ahead);
 back to the main menu goes through the app (App.rare), not device/menus.py.
 Each function takes the running device.app.App.
 """

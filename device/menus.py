@@ -2,7 +2,8 @@
 what they lead to, the pages closed and the end of a game. ``App.rare``
 imports this module for one call and drops it afterwards, so its bytecode is
 not in the heap while a hand is played (about 3 KB; loading it again costs
-about 6 ms on a board). What is only needed outside a game (new game,
+about 6 ms on a board); while no game is on, the menus' spare turns hold it
+(device/menu.py Menu.spare_turn), so that a menu's press loads nothing. What is only needed outside a game (new game,
 stats, resume) is in device/begin.py, the game menu in device/gamemenu.py
 (kept loaded outside a link game), the rules text in device/rulestext.py
 and the hand's summary in device/summary.py, which the app loads the same
