@@ -186,6 +186,11 @@ class App:
         if self.menu is None:
             from device.menu import Menu
             self.menu = Menu(self.gfx, self.has_updown)
+        if self.screen is self.menu:
+            # another menu over the one shown touches the whole screen: one
+            # area of it (1 KB), not the text's, then the margin's old and
+            # new places on their own
+            self.h.display.redraw()
         self.menu.open(kind, title, items, cur)
         self.show(self.menu)
 

@@ -387,6 +387,24 @@ def test_a_cursor_move_sends_a_small_area_and_idle_sends_nothing():
     assert len(seen["move"]) == 1 and seen["move"][0] < 600
 
 
+def test_another_menu_over_a_menu_goes_out_as_one_whole_frame():
+    # New game over the main menu: the text's area and the margin's old and
+    # new places went out on their own (1,060 B); one area is the panel's
+    # 1 KB and no more
+    seen = {}
+    holder = {}
+
+    def steps():
+        sim = holder["sim"]
+        yield ["wait:1000"]
+        n = len(sim.refreshes)
+        yield menu_to(A.last, "New game") + ["A", "wait:100"]
+        seen["new"] = [(r.transactions, r.data_bytes) for r in sim.refreshes[n:]][-1]
+    run(steps, setup=lambda sim: holder.setdefault("sim", sim))
+    areas, data = seen["new"]
+    assert data == 1024 and areas == 3, seen      # one area: its 3 writes (9 writes of 1,012 B before)
+
+
 def test_the_hand_summary_shows_out_for_a_player_whose_points_did_not_count():
     seen = {}
 
