@@ -299,15 +299,20 @@ class App:
 
     def _write_held(self):
         # the write's next stage (_save_shown)
+        # (the next stage once this one is done: an error in it leaves the
+        # stage to main, which writes what is left)
         w = self.writing
-        self.writing = w + 1 if w < 3 else 0
         if w == 1:
-            if not self._write_game(hold=True):
+            if self._write_game(hold=True):
+                self.writing = 2
+            else:
                 self.writing = 0
                 drop("device.store")
         elif w == 2:
             self.store_call("frame_held")
+            self.writing = 3
         else:
+            self.writing = 0        # the store goes after this call (store_call)
             self.store_call("flush")
 
     def _write_game(self, hold=False):
@@ -459,11 +464,14 @@ def main(h):
             # a play made before the error, not yet written (App.run writes
             # after the refresh): write it now, Continue resumes after it
             try:
+                w = last.writing
+                last.writing = 0
                 if last.unsaved:
                     last.unsaved = False
                     last.save()
-                else:
-                    last.writing = 0
+                elif w == 1:                # recorded, not yet encoded (or its encoding failed)
+                    last._write_game()
+                else:                       # encoded: framed or not, written now
                     last.store_call("flush")
             except Exception:
                 pass

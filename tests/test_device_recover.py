@@ -341,3 +341,39 @@ def test_a_build_without_line_numbers_says_so_after_the_traceback(mpvm, tmp_path
     out = mpvm.run(VM_SCRIPT, trees=trees + [("harness/mpstub", "/app/mpstub")], mpy=True)
     assert "ValueError: menu" in out and ", line 1, in " in out
     assert "basra-flash --mpy --lines keeps them" in out
+
+
+@pytest.mark.parametrize("stage", ["save_game", "frame_held"])
+def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monkeypatch, capsys, stage):
+    # a game write takes loop turns of its own (App._save_shown): an error
+    # in one of them (the record's encoding, its framing) still writes the
+    # play on the way to the message. Through App.store_call: the store's
+    # module is loaded anew for each write
+    real = A.App.store_call
+    boom = {"armed": False, "at": None}
+
+    def store_call(self, name, *args):
+        if name == stage and boom["armed"] and (name != "save_game" or args[2]):
+            boom["armed"] = False
+            boom["at"] = position(self)
+            raise RuntimeError("between stages")
+        return real(self, name, *args)
+    monkeypatch.setattr(A.App, "store_call", store_call)
+    seen = {}
+    box, setup = setup_box()
+    count0 = recover.errors
+
+    def arm():
+        boom["armed"] = True
+
+    begins = record_begins(monkeypatch)
+
+    def steps():
+        yield from new_game("easy")
+        yield from crash_and_restart(seen, box, arm, count0, begins)
+    run(steps, setup=setup)
+    check(seen, "RuntimeError", count0)
+    assert boom["at"] is not None and len(boom["at"][0]) > 0
+    assert seen["resumed"] == boom["at"]
+    out, err = capsys.readouterr()
+    assert "RuntimeError: between stages" in err
