@@ -111,6 +111,22 @@ def record_begins(monkeypatch):
     return seen
 
 
+def crash_game(monkeypatch, level, arm):
+    """A new game at level, the error armed (arm()) before the person's
+    first play, then the message, A and Continue (crash_and_restart):
+    (what was seen, the error count before)."""
+    seen = {}
+    box, setup = setup_box()
+    count0 = recover.errors
+    begins = record_begins(monkeypatch)
+
+    def steps():
+        yield from new_game(level)
+        yield from crash_and_restart(seen, box, arm, count0, begins)
+    run(steps, setup=setup)
+    return seen, count0
+
+
 def check(seen, err_name, count0):
     assert seen["message"][0] == "Something went wrong"
     assert seen["message"][2] == err_name
@@ -127,19 +143,7 @@ def check(seen, err_name, count0):
 
 def test_an_error_in_the_ai_search_shows_the_message_and_a_resumes_the_game(monkeypatch, capsys):
     boom = Once(monkeypatch, Search, "step", RuntimeError("pystack exhausted"))
-    seen = {}
-    box, setup = setup_box()
-    count0 = recover.errors
-
-    def arm():
-        boom.armed = True
-
-    begins = record_begins(monkeypatch)
-
-    def steps():
-        yield from new_game("hard")
-        yield from crash_and_restart(seen, box, arm, count0, begins)
-    run(steps, setup=setup)
+    seen, count0 = crash_game(monkeypatch, "hard", lambda: setattr(boom, "armed", True))
     check(seen, "RuntimeError", count0)
     # the person's play was saved before the AI thought: Continue brings back
     # the same hands, the same plays, the AI to move again
@@ -153,19 +157,7 @@ def test_an_error_in_the_ai_search_shows_the_message_and_a_resumes_the_game(monk
 
 def test_an_error_in_a_screens_drawing_shows_the_message_and_a_resumes_the_game(monkeypatch, capsys):
     boom = Once(monkeypatch, Table, "say_play", ZeroDivisionError("drawing"))
-    seen = {}
-    box, setup = setup_box()
-    count0 = recover.errors
-
-    def arm():
-        boom.armed = True
-
-    begins = record_begins(monkeypatch)
-
-    def steps():
-        yield from new_game("easy")
-        yield from crash_and_restart(seen, box, arm, count0, begins)
-    run(steps, setup=setup)
+    seen, count0 = crash_game(monkeypatch, "easy", lambda: setattr(boom, "armed", True))
     check(seen, "ZeroDivisionError", count0)
     # the play was made and saved before its drawing failed: the resumed game
     # has it, with the same hands
@@ -359,19 +351,7 @@ def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monke
             raise RuntimeError("between stages")
         return real(self, name, *args)
     monkeypatch.setattr(A.App, "store_call", store_call)
-    seen = {}
-    box, setup = setup_box()
-    count0 = recover.errors
-
-    def arm():
-        boom["armed"] = True
-
-    begins = record_begins(monkeypatch)
-
-    def steps():
-        yield from new_game("easy")
-        yield from crash_and_restart(seen, box, arm, count0, begins)
-    run(steps, setup=setup)
+    seen, count0 = crash_game(monkeypatch, "easy", lambda: boom.__setitem__("armed", True))
     check(seen, "RuntimeError", count0)
     assert boom["at"] is not None and len(boom["at"][0]) > 0
     assert seen["resumed"] == boom["at"]
