@@ -357,3 +357,27 @@ def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monke
     assert seen["resumed"] == boom["at"]
     out, err = capsys.readouterr()
     assert "RuntimeError: between stages" in err
+
+
+def test_an_error_at_a_menu_lets_the_menus_code_the_app_held_go(monkeypatch, capsys):
+    # the menus' code is held while no game is on (hal/mem.py HELD): an
+    # error there gives its heap to the message and the restarted app
+    from hal import mem
+    orig = A.App.key
+    seen = {}
+
+    def key(self, b):
+        seen.setdefault("held", list(mem.HELD))
+        raise KeyError("menu key")
+    monkeypatch.setattr(A.App, "key", key)
+    box, setup = setup_box()
+
+    def steps():
+        yield ["wait:1000", "A"]                 # the main menu read, then a press
+        yield ["wait:300"]
+        seen["during"] = list(mem.HELD)
+        monkeypatch.setattr(A.App, "key", orig)
+        yield ["A", "wait:300"]
+    run(steps, setup=setup)
+    assert "device.menus" in seen["held"]       # held before the error
+    assert seen["during"] == []                 # let go for the message
