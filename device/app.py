@@ -17,7 +17,7 @@ import hal
 from core.compat import const
 from device import gfx as G
 from device.savedata import Saved
-from hal.mem import drop
+from hal.mem import drop, let_go
 
 last = None     # the running App (tests look at it)
 
@@ -55,7 +55,7 @@ class App:
         self.back_to = None
         self.held = False   # the press being handled is a held button's repeat
         self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there,
-                                # 4 show the hand begun while its summary was read
+                                # 4 show the hand begun and drawn off the screen
         self.ahead = 0      # the next while a summary shows: 1 looked at, 2 hand dealt, 3 game over menu made (device/summary.py)
         self.seed = h.seed & 0x3FFFFFFF
         self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
@@ -96,8 +96,8 @@ class App:
         code (device/menus.py, device/begin.py) while no game is on
         (device/menu.py Menu.spare_turn holds it). They reach each other
         through here."""
-        if module == "linkmenu" and self.menu is not None:
-            self.menu.let_go()      # a link's screens and lobby need the heap
+        if module == "linkmenu":
+            let_go()        # the menus' code held: a link's screens and lobby need the heap
         # imported by name, not __import__("device." + module): basra-flash
         # finds what goes on the board by reading the imports
         if module == "menus":
@@ -203,13 +203,15 @@ class App:
         self.pages.open(kind, lines)
 
     # -- games -------------------------------------------------------------------
-    def to_table(self, begin=False, hint=False):
+    def to_table(self, begin=False, hint=False, drawn=False):
         """Show the table (begin: a hand just dealt or resumed; hint: the
-        hint's search begins there) once the press being handled returns:
-        the menus, begin and the table's first drawing would otherwise stack
-        their calls on one another, and a board's Python stack is 2 KB; the
-        hint loads the AI once the menus are dropped."""
-        self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 1
+        hint's search begins there; drawn: a hand begun and its table drawn
+        off the screen, while its summary or the new-game menu was read)
+        once the press being handled returns: the menus, begin and the
+        table's first drawing would otherwise stack their calls on one
+        another, and a board's Python stack is 2 KB; the hint loads the AI
+        once the menus are dropped."""
+        self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 4 if drawn else 1
         self.dirty = True
 
     def _enter_table(self):
@@ -298,9 +300,9 @@ class App:
         from device import store    # noqa: F401  (loaded in this turn, a collection)
 
     def _write_held(self):
-        # the write's next stage (_save_shown)
-        # (the next stage once this one is done: an error in it leaves the
-        # stage to main, which writes what is left)
+        # the write's next stage (_save_shown), moved on once this one is
+        # done: an error in it leaves the stage to main, which writes what
+        # is left
         w = self.writing
         if w == 1:
             if self._write_game(hold=True):
@@ -353,7 +355,7 @@ class App:
                     # the hand was dealt and drawn while its summary showed:
                     # the press only switches the screen (and saves after it)
                     self.save(later=True)
-                    self.pending_table = 4
+                    self.to_table(drawn=True)
                 elif self.ahead == 3:
                     # the game over menu was made while the summary showed
                     self.end_game()

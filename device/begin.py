@@ -9,7 +9,7 @@ Each function takes the running device.app.App.
 from core.ai import LEVELS
 from core.presets import PRESETS, preset
 from device.session import Session
-from hal.mem import CODE_ON_HEAP, drop
+from hal.mem import CODE_ON_HEAP, drop, let_go
 
 PLAYERS = (2, 3, 4)
 TARGETS = (31, 61, 101, 121, 151, 201)
@@ -21,8 +21,7 @@ def resume(app, link=False):
     device/linkmenu.py has just opened. A save that is no real game is
     dropped, and the main menu says why."""
     sv = app.saved
-    if app.menu is not None:
-        app.menu.let_go()   # a game from here on: the menus' code held goes
+    let_go()            # a game from here on: the menus' code held goes
     try:
         app.end_game()
         if link:
@@ -151,17 +150,13 @@ def start_new(app):
     st.last_level, st.last_players, st.last_variant, st.last_target = (
         level, players, variant, target)
     app.save_settings_later()
-    m.let_go()          # a game from here on: the menus' code held goes
-    dealt = m.dealt
+    let_go()            # a game from here on: the menus' code held goes
+    dealt = m.dealt if m.dealt is not None and m.dealt[0] == chosen else None
     m.dealt = None
     app.end_game()
-    if dealt is not None and dealt[0] == chosen:
-        # dealt and drawn while the menu was read (start_ahead)
+    if dealt is not None:       # dealt and drawn while the menu was read (start_ahead)
         app.sess = app.play.sess = dealt[1]
-        app.save(later=True)
-        app.pending_table = 4
-        app.dirty = True
-        return
-    app.sess = _made(app, chosen)
+    else:
+        app.sess = _made(app, chosen)
     app.save(later=True)
-    app.to_table(begin=True)
+    app.to_table(begin=dealt is None, drawn=dealt is not None)

@@ -16,7 +16,7 @@ import displayio
 
 import hal
 from device import gfx as G
-from hal.mem import HELD, drop
+from hal.mem import HELD
 
 MENU_COLS = 21
 MENU_ROWS = 6
@@ -71,19 +71,15 @@ class Menu:
             return
         if w == len(_WARM):
             app.game_on()
-        elif _WARM[w] not in _HELD:
-            __import__(_WARM[w])
-        elif free:
-            __import__(_WARM[w])
-            if _WARM[w] not in HELD:
-                HELD.append(_WARM[w])
+        else:
+            name = _WARM[w]
+            if name not in _HELD:
+                __import__(name)
+            elif free:      # held till a game is made or a link's screens open (hal/mem.py let_go)
+                __import__(name)
+                if name not in HELD:
+                    HELD.append(name)
         self.warm = w + 1
-
-    def let_go(self):
-        """The menus' code held by spare_turn goes: a game is made
-        (device/begin.py) or a link's screens open (App.rare)."""
-        while HELD:
-            drop(HELD.pop())
 
     def open(self, kind, title, items, cur=0):
         if kind != "new":

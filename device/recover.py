@@ -92,10 +92,9 @@ def recover(h, err_name, gfx=None):
     """Show the message (or say on serial why it could not be shown) and
     wait for A. The menus' code the failed app held (device/menu.py) goes
     first: the message, and the app restarted, get its heap."""
-    from hal.mem import HELD, drop
-    while HELD:
-        drop(HELD.pop())
-    drop = None
+    from hal.mem import let_go
+    let_go()
+    let_go = None
     try:
         show(h, err_name, gfx)
     except Exception as e:

@@ -61,10 +61,10 @@ class SaveStore:
         """Record the game in progress (None: no game) and, given, the stats
         with it: the app's every write carries both, so a quit, a power cut
         or a reload loses at most the play in progress. Writes as the policy
-        says; hold: encodes the record now and writes it at the next flush()
-        (the device app writes in two loop turns: a board's write is 60-70 ms
-        of Python and collections and 51 ms of flash, and a press waits for
-        the turn it lands in)."""
+        says; hold: encodes the record now, for frame_held() and the next
+        flush() to write (the device app writes in loop turns of their own:
+        a board's write is 60-70 ms of Python and collections and 51 ms of
+        flash, and a press waits for the turn it lands in)."""
         self._scan()
         try:
             from device.savewrite import copy_stats, game_bytes
@@ -100,7 +100,8 @@ class SaveStore:
                 self.pending, self._scanned, self._last, self.error, self.held)
 
     def flush(self):
-        """Write a state held back by the "turn" policy (call before sleep)."""
+        """Write a state held back: by the "turn" policy (call before
+        sleep), or by save_game(hold=True)."""
         if self.pending:
             try:
                 return self._write()

@@ -10,9 +10,15 @@ import sys
 CODE_ON_HEAP = sys.implementation.name != "cpython"
 
 # modules drop() leaves loaded: code a stretch of the app uses call after
-# call (the device's menus while no game is on: device/menu.py holds them
-# and lets them go, Menu.let_go)
+# call (the device's menus while no game is on: device/menu.py holds them,
+# let_go when the stretch ends)
 HELD = []
+
+
+def let_go():
+    """Drop every module held (HELD)."""
+    while HELD:
+        drop(HELD.pop())
 
 
 def drop(name):

@@ -30,3 +30,11 @@ def test_a_held_module_stays_through_every_drop_until_it_leaves_held(monkeypatch
     mem.HELD.pop()
     mem.drop("pkg_for_mem.leaf")        # no longer held: dropped as any other
     assert "pkg_for_mem.leaf" not in sys.modules and not hasattr(pkg, "leaf")
+
+
+def test_let_go_drops_every_held_module(monkeypatch):
+    pkg = _module(monkeypatch)
+    monkeypatch.setattr(mem, "HELD", ["pkg_for_mem.leaf", "pkg_for_mem"])
+    mem.let_go()
+    assert mem.HELD == []
+    assert "pkg_for_mem.leaf" not in sys.modules and "pkg_for_mem" not in sys.modules
