@@ -540,7 +540,7 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
                     d[longest] = min(d[longest] * k1, e[longest] * k2)
         # the loop's busy stretches: the same in each run, each its least
         t1, t2 = game["turns"], game2["turns"]
-        if [t[1:2] + t[3:] for t in t1] != [t[1:2] + t[3:] for t in t2]:
+        if [t[1:2] + t[3:] for t in t1] != [t[1:2] + t[3:] for t in t2]:    # modules, kind, mode
             raise RuntimeError("the two VM runs made different loop turns")
         for t, u in zip(t1, t2):
             t[0] = min(t[0] * k1, u[0] * k2)
@@ -575,8 +575,8 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         # import], and the heap before the first `import hal` (VM bytes)
         "allocs": game["allocs"], "base": game["base"],
         # the loop's busy stretches (respond.Recorder.turns): [VM ms,
-        # modules imported, the live heap at each summed, the flash written
-        # in it, its kind, the table's mode]
+        # modules imported, the live heap at each summed, its kind, the
+        # table's mode]
         "turns": game["turns"],
     }
 
@@ -815,13 +815,14 @@ def stretch_model(m, f):
     f), a collection under each import, and a write's flash. A press that
     lands in one waits for its end: {kind: {"n", "median", "longest"}}."""
     by = {}
-    for t, n, live, flash, kind, mode in m.get("turns", ()):
-        by.setdefault(kind, []).append(_stretch_ms(f, t, n, live, flash))
+    for t, n, live, kind, mode in m.get("turns", ()):
+        by.setdefault(kind, []).append(_stretch_ms(f, t, n, live, kind))
     return {k: {"n": len(v), "median": statistics.median(v), "longest": max(v)} for k, v in by.items()}
 
 
-def _stretch_ms(f, t, n, live, flash):
-    return t * f + import_ms(n, live) + (FLASH_WRITE_MS if flash else 0.0)
+def _stretch_ms(f, t, n, live, kind):
+    # a game write's last stage ("write") holds the flash
+    return t * f + import_ms(n, live) + (FLASH_WRITE_MS if kind == "write" else 0.0)
 
 
 # the table's modes a press of each kind is made in (device/play.py: PICK,
@@ -839,7 +840,7 @@ def landing_model(m, f, presses):
     for kind, modes in PRESS_MODES.items():
         if kind not in presses:
             continue
-        longest = max([_stretch_ms(f, t, n, live, flash) for t, n, live, flash, k, mode in m.get("turns", ())
+        longest = max([_stretch_ms(f, t, n, live, k) for t, n, live, k, mode in m.get("turns", ())
                        if mode in modes] or [0.0])
         out[kind] = (longest, longest + presses[kind]["worst"])
     return out

@@ -64,9 +64,9 @@ class Recorder:
         # the loop's busy stretches (a turn from its start or its last frame
         # to its end, no key handled in it), every one (the same in each run:
         # the bench takes each one's least):
-        # [VM ms, modules imported, the live heap at each summed, the flash
-        # written in it, what it was: a game write's stage ("load", "encode",
-        # "frame", "write": its flash), "ai" (a decision's turn), "table",
+        # [VM ms, modules imported, the live heap at each summed, what it
+        # was: a game write's stage ("load", "encode", "frame", "write": the
+        # nvm and its flash), "ai" (a decision's turn), "table",
         # "pages" or "menu" (the screen shown as it began), the table's mode
         # then (device.play: which keys a person may press; -1 elsewhere)];
         # a press landing in one waits for its end (tools/bench_device.py)
@@ -185,7 +185,7 @@ class Recorder:
             return
         d = self.ms() - t[0]
         f = self.files() if self.files is not None else t[1]
-        self.turns.append([d, f[0] - t[1][0], f[1] - t[1][1], t[3] == "write", t[3] or t[4], t[5]])
+        self.turns.append([d, f[0] - t[1][0], f[1] - t[1][1], t[3] or t[4], t[5]])
 
     # -- the person ---------------------------------------------------------------
     def rnd(self):
