@@ -4,7 +4,8 @@ device/saveload.py turn it into bytes and back): the game in progress
 sizes of the store."""
 
 SLOT = 128  # bytes per slot
-SIZE = 2 * SLOT  # bytes the save needs in the store
+SIZE = 2 * SLOT  # bytes the save needs in the store (two slots)
+SLOTS = 32  # slots the save uses at most (4 KB: an RP2040's whole nvm sector)
 MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 # A play is saved as its place among the plays of its position (core/plays.py
 # lists them; a big floor has thousands): one byte below 255, else 255 and

@@ -1,21 +1,30 @@
-"""The save's record format: the game in progress, settings and stats, in two slots.
+"""The save's record format: the game in progress, settings and stats, in a log of slots.
 
 Format version 1 (docs/reliability.md has the byte map and the reasons).
-The store (hal.storage, raw ``read``/``write``) holds two 128-byte slots at
-offsets 0 and 128: 256 bytes in all. Each slot holds one whole record::
+The store (hal.storage, raw ``read``/``write``) holds 128-byte slots from
+offset 0: as many as fit, 32 at most (4 KB, an RP2040's nvm sector), 2 at
+least. Each slot holds one whole record or is erased (0xFF)::
 
     magic "Bs" | version u8 | seq u16 | n u8 | payload (n bytes) | crc32 u32
 
 Integers are little-endian. The CRC-32 (the zlib one) covers everything
 before it. ``magic``, ``version``, ``seq``, ``n`` and the trailing CRC keep
 this place in every version, so a record of another version is recognised
-as such. A save goes to the slot that does not hold the newest valid record,
-with seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write
-cut half way leaves the other slot whole. A load takes the newest valid
-record and never raises on bad bytes.
+as such. A save goes to the slot after the newest valid record's, with
+seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write cut
+half way leaves the record before it whole. The slots are a log because
+flash is: on an RP2040, CircuitPython writes bytes that are all 0xFF by
+programming their flash page (about 1 ms), and any other write erases and
+rewrites the whole 4 KB sector (about 51 ms, interrupts off, one of the
+sector's 100,000 erases). So a write goes to an erased slot while there is
+one, and when the log comes round (``place``) it is written again whole in
+one erase: the newest record in slot 0, the new one in slot 1, the rest
+erased. One write in 31 erases the sector, where every write did with two
+slots. A load takes the newest valid record and never raises on bad bytes.
+Saves of earlier builds (two slots, 0 and 1) are such a log already.
 
 This module is the frame of a record and the slots (constants, CRC-32,
-``frame``, ``parse``, ``scan``); the payload is written by
+``frame``, ``parse``, ``scan``, ``place``); the payload is written by
 device/savewrite.py and read by device/saveload.py, and what it holds is
 device/savedata.py. device/store.py imports each of them for one call (on
 the device it drops them again), and none of them imports another.
@@ -28,7 +37,7 @@ by ``flush()``), halving the flash writes of a two-player game but losing a
 person's play when the cut falls while the AI answers it.
 """
 from core.compat import const
-from device.savedata import SLOT
+from device.savedata import SLOT, SLOTS
 
 VERSION = 3  # 2: plays are places in core/plays.py's order, past 254 escaped;
 # 3: ... where a maximal capture is one no bigger take contains (issue 29)
@@ -37,6 +46,7 @@ _OLDEST = const(2)  # the oldest version read (device/saveload.py: a version-2 h
 MAGIC0 = 0x42  # "B"
 MAGIC1 = 0x73  # "s"
 HEADER = 6
+_ERASED = b"\xff" * SLOT  # a slot of erased flash
 
 DAMAGED = "save damaged, new game"
 BLANK = "no save, new game"
@@ -119,40 +129,105 @@ def newer(a, b):
     return 0 < d < 0x8000
 
 
+def slot_count(storage):
+    """The slots of the save in storage: as many as it holds, SLOTS at most."""
+    n = storage.size // SLOT
+    return SLOTS if n > SLOTS else n
+
+
+def _blank(raw):
+    # a slot that never held a record: erased flash (0xFF) or zeroed
+    if raw == _ERASED:
+        return True
+    for c in raw:
+        if c != 0xFF and c != 0:
+            return False
+    return True
+
+
 def scan(storage):
-    """The records of both slots of storage: (seq, slot, records, message).
-    seq and slot are the newest CRC-valid record's (0 and 1 when there is
-    none); records are (slot, raw, start, end) of the valid records of this
-    version, newest first, to try in turn; message says what a load that
+    """The records of storage's slots: (seq, slot, records, message).
+    seq and slot are the newest CRC-valid record's (0 and the last slot
+    when there is none, so the first write goes to slot 0); records are
+    (slot, raw, start, end) of the newest valid record and the one before
+    it, of this version, to try in turn; message says what a load that
     finds no usable one tells (an empty records list when the newest record
-    is of another version). Never raises on bad bytes."""
-    found = []  # (seq, slot, version, raw, start, end) of CRC-valid slots, newest first
+    is of another version). Never raises on bad bytes. Each slot is read
+    once for its header; the CRC is checked newest first, until two pass."""
+    n = slot_count(storage)
+    heads = []  # (seq, slot) of the slots that begin with the magic, newest first
     blank = True
-    for k in range(2):
+    for k in range(n):
         try:
             raw = storage.read(k * SLOT, SLOT)
         except (OSError, ValueError):
-            raw = b""
-        for c in raw:
-            if c != 0xFF and c != 0:
-                blank = False
-                break
-        p = parse(raw)
-        if p is not None:
-            rec = (p[0], k, p[1], raw, p[2], p[3])
-            if found and newer(p[0], found[0][0]):
-                found.insert(0, rec)
-            else:
-                found.append(rec)
-    if not found:
-        return 0, 1, [], BLANK if blank else DAMAGED
-    seq = found[0][0]
-    newest = found[0][1]
-    out = []
-    for _, slot, version, raw, start, end in found:
-        if not _OLDEST <= version <= VERSION:
-            if slot == newest:  # the newest record is of another version
-                return seq, newest, [], OLDER if version < VERSION else NEWER
             continue
-        out.append((slot, raw, start, end))
+        if raw[0] == MAGIC0 and raw[1] == MAGIC1:
+            seq = raw[3] | (raw[4] << 8)
+            i = 0
+            while i < len(heads) and not newer(seq, heads[i][0]):
+                i += 1
+            heads.insert(i, (seq, k))
+            blank = False
+        elif blank and not _blank(raw):
+            blank = False
+    raw = None
+    seq = 0
+    newest = -1
+    out = []
+    for _, k in heads:
+        try:
+            raw = storage.read(k * SLOT, SLOT)
+        except (OSError, ValueError):
+            continue
+        p = parse(raw)
+        if p is None:
+            continue
+        version = p[1]
+        if newest < 0:
+            seq = p[0]
+            newest = k
+            if not _OLDEST <= version <= VERSION:  # the newest record is of another version
+                return seq, newest, [], OLDER if version < VERSION else NEWER
+        elif not _OLDEST <= version <= VERSION:
+            continue
+        out.append((k, raw, p[2], p[3]))
+        if len(out) == 2:
+            break
+    if newest < 0:
+        return 0, n - 1, [], BLANK if blank else DAMAGED
     return seq, newest, out, DAMAGED
+
+
+def place(storage, newest, rec):
+    """Where record rec goes: (slot, offset, data) to write at offset.
+    The slot after newest (the newest record's), if it is erased: on an
+    RP2040 a write into erased bytes only programs their flash page. Else
+    (the log has come round, or holds bytes of something else) the whole
+    log is written again, one sector erase: the newest record kept in slot
+    0 (so a cut that leaves only the start of the new image still has it),
+    rec in slot 1, every other slot erased, so the next writes program
+    only."""
+    n = slot_count(storage)
+    slot = (newest + 1) % n
+    try:
+        if storage.read(slot * SLOT, SLOT) == _ERASED:
+            return slot, slot * SLOT, rec
+        raw = storage.read(newest * SLOT, SLOT)
+    except (OSError, ValueError):
+        raw = b""
+    img = bytearray(n * SLOT)
+    m = memoryview(img)
+    m[0] = 0xFF
+    k = 1
+    while k < len(img):  # 0xFF everywhere, doubling: no second 4 KB buffer
+        c = min(k, len(img) - k)
+        m[k:k + c] = m[:c]
+        k += c
+    p = parse(raw)
+    slot = 0
+    if p is not None:
+        m[:p[3] + 4] = raw[:p[3] + 4]
+        slot = 1
+    m[slot * SLOT:slot * SLOT + len(rec)] = rec
+    return slot, 0, img

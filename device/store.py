@@ -13,7 +13,7 @@ is in the heap only while a record is written or read. device/save.py
 gathers the whole save for tests and tools.
 """
 from hal.mem import drop
-from device.savedata import MAX_PLAYS, SIZE, SLOT, Settings, Stats, to_move
+from device.savedata import MAX_PLAYS, SIZE, Settings, Stats, to_move
 
 
 class SaveStore:
@@ -29,7 +29,7 @@ class SaveStore:
         self.check = check  # load replays the saved plays before trusting them
         self.writes = 0
         self.seq = 0  # of the newest record in the store
-        self.slot = 1  # that record's slot: the next write goes to the other one
+        self.slot = -1  # that record's slot (-1: none): the next write goes to the one after it
         self.game = b"\x00"  # the game part of the newest record written (or pending)
         self.settings = Settings()
         self.stats = Stats()
@@ -38,7 +38,7 @@ class SaveStore:
         self._last = None  # payload of the newest record in the store
         self.error = None  # the last write's OSError, if any
         self.lazy = lazy  # drop the format modules after each call (the device app)
-        self.held = None  # a payload encoded by save_game(hold=True), then (seq, record, payload) framed by frame_held(); written by flush()
+        self.held = None  # a payload encoded by save_game(hold=True), then (seq, slot, offset, bytes, payload) framed and placed by frame_held(); written by flush()
 
     def load(self):
         """(saved_or_None, settings, stats, message_or_None) from the newest
@@ -121,8 +121,9 @@ class SaveStore:
             self.load()
 
     def frame_held(self):
-        """The record save_game(hold=True) encoded, framed now (the format
-        loaded), written by the next flush()."""
+        """The record save_game(hold=True) encoded, framed and placed now
+        (the format loaded: its slot, or the whole log written again when
+        the log has come round), written by the next flush()."""
         held = self.held
         if held is not None and not isinstance(held, tuple):
             if held == self._last:
@@ -137,10 +138,12 @@ class SaveStore:
         return settings_bytes(self.settings) + stats_bytes(self.stats) + self.game
 
     def _framed(self, payload):
-        # (seq, the record, payload): the next record, its CRC and frame
+        # (seq, slot, offset, bytes, payload): the next record, its CRC and
+        # frame, and where it goes (saveformat.place)
         seq = (self.seq + 1) & 0xFFFF
-        from device.saveformat import frame
-        return seq, frame(seq, payload), payload
+        from device.saveformat import frame, place
+        slot, offset, data = place(self.storage, self.slot, frame(seq, payload))
+        return seq, slot, offset, data, payload
 
     def _write(self):
         held = self.held
@@ -153,10 +156,9 @@ class SaveStore:
             if held == self._last:
                 return False
             held = self._framed(held)
-        seq, rec, payload = held
-        slot = 1 - self.slot
+        seq, slot, offset, data, payload = held
         try:
-            ok = self.storage.write(slot * SLOT, rec)
+            ok = self.storage.write(offset, data)
         except OSError as e:
             ok = False
             self.error = e

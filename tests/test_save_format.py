@@ -11,6 +11,7 @@ from device import save as S
 from device.save import SaveStore, Saved, Settings, Stats, crc32, encode
 from hal.filestore import FileStore
 from hal.storage import ByteStore
+from tools.fuzz_save import ImageStore
 
 
 def test_crc32_equals_zlib():
@@ -64,18 +65,62 @@ def test_round_trip_every_field():
     assert SaveStore(ByteStore(nvm)).load()[0] is None
 
 
-def test_slots_alternate_and_newest_wins_across_wrap():
+def test_writes_fill_the_log_in_order_then_one_erase_keeps_the_newest_first():
+    # a 4 KB nvm: 32 slots written in turn, each over erased flash (an RP2040
+    # programs those without erasing); the 33rd erases once, the whole log
+    # written again: the newest record in slot 0, the new one in slot 1, the
+    # rest erased, so the next 30 writes program only. seq wraps meanwhile.
+    store = ImageStore()
+    st = SaveStore(store)
+    st.load()
+    st.seq = 65530
+    slots = []
+    for k in range(64):
+        st.save_game(None, _stats(k))
+        slots.append(st.slot)
+        assert SaveStore(ImageStore(store.img)).load()[2].games == k
+    assert slots[:32] == list(range(32))
+    assert slots[32:] == [1] + list(range(2, 32)) + [1]
+    assert store.erases == 2 and store.writes == 64
+    assert st.seq == (65530 + 64) & 0xFFFF
+    img = bytes(store.img)
+    assert S.parse(img[:S.SLOT])[0] == (st.seq - 1) & 0xFFFF     # the one before, kept first
+    assert S.parse(img[S.SLOT:2 * S.SLOT])[0] == st.seq
+    assert img[2 * S.SLOT:] == b"\xff" * (len(img) - 2 * S.SLOT)
+
+
+def test_a_two_slot_store_keeps_the_newest_and_the_one_before():
     nvm = bytearray(b"\xff" * 256)
     st = SaveStore(ByteStore(nvm))
     st.load()
-    st.seq = 65533                    # close to the wrap
-    slots = []
     for k in range(6):
         st.save_game(None, _stats(k))
-        slots.append(st.slot)
-        assert SaveStore(ByteStore(nvm)).load()[2].games == k
-    assert slots == [0, 1, 0, 1, 0, 1]
-    assert st.seq == 3                # 65534, 65535, 0, 1, 2, 3
+        got = SaveStore(ByteStore(nvm)).load()
+        assert got[2].games == k
+        if k:
+            nvm2 = bytearray(nvm)
+            nvm2[st.slot * S.SLOT + 10] ^= 1          # the newest damaged: the one before loads
+            assert SaveStore(ByteStore(nvm2)).load()[2].games == k - 1
+
+
+def test_a_save_of_an_earlier_build_loads_and_the_log_goes_on_from_it():
+    # earlier builds alternated two slots, so the newest may be in slot 0
+    # with the older in slot 1: the slot after the newest holds a record,
+    # so the next write writes the log again (one erase), then goes on
+    old = SaveStore(ImageStore(b"\xff" * 256))
+    old.load()
+    for k in range(3):
+        old.save_game(None, _stats(k))
+    two = bytes(old.storage.img)
+    swapped = two[S.SLOT:] + two[:S.SLOT]        # the newest in slot 0, as an earlier build left it
+    store = ImageStore(swapped + b"\xff" * (4096 - 256))
+    st = SaveStore(store)
+    assert st.load()[2].games == 2 and st.slot == 0
+    st.save_game(None, _stats(3))
+    assert store.erases == 1 and st.slot == 1
+    st.save_game(None, _stats(4))
+    assert store.erases == 1 and st.slot == 2
+    assert SaveStore(ImageStore(store.img)).load()[2].games == 4
 
 
 def _stats(games):

@@ -7,15 +7,19 @@
 The tests (tests/test_save_*.py) run the same functions on fewer cases.
 
 The stores here are a bytearray image of the RP2040 nvm sector (4096
-bytes, the save at ``offset``) that count writes. Two models of a write cut
-short, as docs/reliability.md explains:
+bytes, the save's log of slots at ``offset``) that count writes, and the
+writes that erase the sector. Two models of a write cut short, as
+docs/reliability.md explains:
 
 - "slice": only the written bytes change, in order (a byte-programmable
   store, or a board whose nvm does not erase around the write): the first k
   bytes are new and the rest of the slice is old, or erased to 0xFF;
-- "sector": the RP2040 (CircuitPython erases the whole 4 KB sector and
-  programs the whole new image): the old image untouched (cut before the
-  erase), or the first k bytes of the new image over 0xFF, k = 0..4096.
+- "sector": the RP2040. CircuitPython programs a write whose bytes are all
+  0xFF (an erased slot of the log) in place: the first k bytes of it
+  programmed, the rest still 0xFF. Any other write (the log written again
+  when it comes round) erases the whole 4 KB sector and programs the whole
+  new image: the old image untouched (cut before the erase), or the first k
+  bytes of the new image over 0xFF, k = 0..4096.
 """
 import random
 import sys
@@ -34,14 +38,17 @@ SECTOR = 4096
 
 
 class ImageStore:
-    """hal.storage's raw interface over an nvm image; counts writes and can
-    call ``on_write(old_image, new_image, start, data)`` before each."""
+    """hal.storage's raw interface over an nvm image; counts writes, and
+    erases as an RP2040 makes them (a write whose bytes are not all 0xFF
+    erases the sector: ``erased_by``), and can call ``on_write(old_image,
+    new_image, start, data)`` before each."""
 
     def __init__(self, image=None, offset=0, on_write=None):
         self.img = bytearray(b"\xff" * SECTOR) if image is None else bytearray(image)
         self.off = offset
         self.size = len(self.img) - offset
         self.writes = 0
+        self.erases = 0
         self.on_write = on_write
 
     def read(self, offset, n):
@@ -54,9 +61,16 @@ class ImageStore:
             new = bytearray(self.img)
             new[a:a + len(data)] = data
             self.on_write(bytes(self.img), bytes(new), a, bytes(data))
+        self.erases += erased_by(self.img, a, len(data))
         self.img[a:a + len(data)] = data
         self.writes += 1
         return True
+
+
+def erased_by(image, start, n):
+    """A write of n bytes at start erases the RP2040's nvm sector (CircuitPython
+    programs only a write whose bytes are all 0xFF, erased flash)."""
+    return any(b != 0xFF for b in image[start:start + n])
 
 
 def state_of(result):
@@ -156,9 +170,10 @@ class CutChecker:
         self.clean = 0  # ... a clean start (RP2040: cut in the erase window)
         self.failures = []
         self.writes = 0
+        self.erases = 0  # writes that erased the sector (the log came round)
 
     def load(self, region):
-        """Load a 256-byte save region (what SaveStore reads of an image)."""
+        """Load a save region (the log's slots: what SaveStore reads of an image)."""
         r = self.cache.get(region)
         if r is None:
             self.distinct += 1
@@ -175,11 +190,14 @@ class CutChecker:
         self.writes += 1
         before = self.full_load(old)
         after = self.full_load(new)
-        # the record in slot 0 of the new image: a shorter prefix holds no whole record
-        rec0 = S.parse(new[self.offset:self.offset + S.SLOT])
-        first_whole = self.offset + (rec0[3] + 4 if rec0 else S.SIZE)
         off = self.offset
-        end = off + S.SIZE
+        size = S.slot_count(ImageStore(new, off)) * S.SLOT
+        end = off + size
+        erase = erased_by(old, start, len(data))
+        self.erases += erase
+        # the record in slot 0 of the new image: a shorter prefix holds no whole record
+        rec0 = S.parse(new[off:off + S.SLOT])
+        first_whole = off + (rec0[3] + 4 if rec0 else size)
         cases = []
         if "slice" in self.models:
             for k in range(len(data) + 1):
@@ -188,14 +206,23 @@ class CutChecker:
                 img[a:a + k] = data[:k]
                 cases.append((bytes(img), "slice", k, False))
                 img[a + k:a + len(data)] = b"\xff" * (len(data) - k)
-                cases.append((bytes(img), "slice+ff", k, False))
-        if "sector" in self.models:
+                # a write that writes the log again erases every slot first
+                # in this model: the same window as the RP2040's erase
+                cases.append((bytes(img), "slice+ff", k, erase and start + k < first_whole))
+        if "sector" in self.models and not erase:
+            # bytes written over erased flash: programmed in order, the rest still 0xFF
+            for k in range(len(data) + 1):
+                img = bytearray(old[off:end])
+                a = start - off
+                img[a:a + k] = data[:k]
+                cases.append((bytes(img), "sector", k, False))
+        elif "sector" in self.models:
             cases.append((old[off:end], "sector", -1, False))
             newr = new[off:end]
             for k in range(len(new) + 1):
                 # the first k bytes of the new 4 KB image over 0xFF, as the save region sees them
-                n = min(max(k - off, 0), S.SIZE)
-                cases.append((newr[:n] + b"\xff" * (S.SIZE - n), "sector", k, k < first_whole))
+                n = min(max(k - off, 0), size)
+                cases.append((newr[:n] + b"\xff" * (size - n), "sector", k, k < first_whole))
         for img, model, k, may_clean in cases:
             got, msg = self.load(img)
             if got == after:
@@ -400,14 +427,20 @@ def fuzz(cases, seed=1, pool=None, log=None):
 
 
 def image_pool(seed=1, games=2):
-    """Save regions recorded while playing real games (both slots full)."""
+    """Save regions recorded while playing real games (both slots full): a
+    two-slot log, the newest record in slot 1 (as the log writes it from
+    the third write on) or, in every other region, in slot 0 (as earlier
+    builds alternated)."""
     pool = []
 
     def grab(ss, saved):
         if len(pool) < 4000:
-            pool.append(ss.storage.read(0, S.SIZE))
+            r = ss.storage.read(0, S.SIZE)
+            if len(pool) % 2:
+                r = r[S.SLOT:] + r[:S.SLOT]
+            pool.append(r)
 
-    store = ImageStore()
+    store = ImageStore(b"\xff" * S.SIZE)
     for g in range(games):
         variant, players = (("egyptian", 2), ("lebanese", 4), ("italian", 3))[g % 3]
         play_game(store, seed * 100 + g, variant, players, target=None, on_save=grab)
@@ -433,11 +466,12 @@ def wear(games, seed=1, log=None):
                 w += ww
                 p += pp
                 h += hh
-            row = (variant, players, "/".join(levels), policy, games, w / games, p / games, h / games,
-                   100000 / (w / games))
+            row = (variant, players, "/".join(levels), policy, games, w / games, store.erases / games,
+                   p / games, h / games, 100000 / (store.erases / games))
             out.append(row)
             if log:
-                log("%-9s %d %-28s %-4s %3d games: %6.1f writes/game, %5.1f plays, %4.1f hands, %6.0f games per 100k erases" % row)
+                log("%-9s %d %-28s %-4s %3d games: %6.1f writes/game, %5.2f erases/game, %5.1f plays, %4.1f hands,"
+                    " %6.0f games per 100k erases" % row)
     return out
 
 
@@ -467,9 +501,9 @@ def main(argv=None):
     if a.cuts:
         t = time.time()
         cc = cut_games(a.cuts, a.seed, log=print)
-        print("power cuts: %d games, %d writes, %d torn images loaded (%d distinct), %d failures;"
-              " loaded the new record %d, the previous %d, clean start (RP2040 erase window) %d; %.0f s"
-              % (a.cuts, cc.writes, cc.cuts, cc.distinct, len(cc.failures), cc.newest, cc.previous,
+        print("power cuts: %d games, %d writes (%d erased the sector), %d torn images loaded (%d distinct),"
+              " %d failures; loaded the new record %d, the previous %d, clean start (RP2040 erase window) %d; %.0f s"
+              % (a.cuts, cc.writes, cc.erases, cc.cuts, cc.distinct, len(cc.failures), cc.newest, cc.previous,
                  cc.clean, time.time() - t))
         for f in cc.failures[:20]:
             print("  FAIL", f)

@@ -221,7 +221,7 @@ class _Busio:
 
 
 class _Micro:
-    nvm = bytearray(4096)     # on a board, flash outside the heap: made before the "bare" reading
+    nvm = bytearray(b"\xff" * 4096)  # erased flash; on a board outside the heap: made before the "bare" reading
 
 
 class _Supervisor:

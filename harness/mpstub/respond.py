@@ -65,8 +65,9 @@ class Recorder:
         # to its end, no key handled in it), every one (the same in each run:
         # the bench takes each one's least):
         # [VM ms, modules imported, the live heap at each summed, what it
-        # was: a game write's stage ("load", "encode", "frame", "write": the
-        # nvm and its flash), "ai" (a decision's turn), "table",
+        # was: a game write's stage ("load", "encode", "frame", then
+        # "program": the record into an erased slot of the nvm, or "write":
+        # the nvm's sector erased, the log written again), "ai" (a decision's turn), "table",
         # "pages" or "menu" (the screen shown as it began), the table's mode
         # then (device.play: which keys a person may press; -1 elsewhere)];
         # a press landing in one waits for its end (tools/bench_device.py)
@@ -140,6 +141,8 @@ class Recorder:
                 return call(name, *args)
             # an immediate save_game (not held) encodes, frames and writes
             flash = name == "flush" or (name == "save_game" and not (args[2:] and args[2]))
+            if flash:
+                flash = rec._flash(app)
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
             t = rec.ms()
             r = call(name, *args)
@@ -147,7 +150,7 @@ class Recorder:
             f = rec.files() if rec.files is not None else k
             rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1], flash])
             if rec._turn is not None:
-                rec._turn[3] = "write" if flash else "frame" if name == "frame_held" else "encode"
+                rec._turn[3] = flash or ("frame" if name == "frame_held" else "encode")
             return r
 
         def loading():
@@ -156,6 +159,18 @@ class Recorder:
                 rec._turn[3] = "load"
         app.store_call = timed
         app._save_shown = loading
+
+    @staticmethod
+    def _flash(app):
+        # what the nvm write under a flush does on an RP2040: "program" when
+        # the bytes it writes are all 0xFF (an erased slot of the save's log:
+        # device/saveformat.py place), else "write" (the 4 KB sector erased);
+        # an immediate save_game's record is placed in the call: "write"
+        held = app.kept[10] if app.kept is not None else None
+        if not isinstance(held, tuple):
+            return "write"
+        n = len(held[3])
+        return "program" if app.h.storage.read(held[2], n) == b"\xff" * n else "write"
 
     def _begin_turn(self):
         app = H.app
