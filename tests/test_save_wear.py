@@ -1,5 +1,6 @@
-"""Flash writes per game (each one a 4 KB sector erase on RP2040), measured
-by playing real games through SaveStore on a counting store. The figures in
+"""Flash writes per game, and the writes among them that erase the RP2040's
+4 KB nvm sector (the save's log come round), measured by playing real
+games through SaveStore on a counting store. The figures in
 docs/reliability.md come from `python -m tools.fuzz_save --wear 40`."""
 from device import save as S
 from tools.fuzz_save import ImageStore, play_game
@@ -19,6 +20,9 @@ def test_every_play_policy_writes_once_per_play_and_hand():
     # first save and the cleared game, which carries the stats: nothing else
     assert writes == plays + hands + 1
     assert plays == 48 * hands
+    # 32 slots: the first 32 writes program erased flash, the 33rd writes
+    # the log again (one erase), then every 31st
+    assert store.erases == 1 + (writes - 33) // 31
 
 
 def test_turn_policy_holds_back_ai_turns():

@@ -251,7 +251,9 @@ BEFORE = {"hal": 23.9, "imported": 82.2, "menu": 92.4, "game": 100.5, "save": 10
 # moments the measurement did not have: (key, label)
 NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' code held)"),
                ("ai", "an AI deciding over a game, most"),
-               ("link", "a link game's AI seat deciding"))
+               ("link", "a link game's AI seat deciding"),
+               ("log", "a game write that writes the save's log again (1 in 31)"),
+               ("linklog", "the same in a link game"))
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
@@ -381,6 +383,10 @@ def step(i):
             H.sets.append(("ai",))          # at the game's level (the model's: normal)
             H.sets.append(("search",))      # the search: hard, expert, and every hint
             H.sets.append(("link", "search"))   # a link game's AI seat deciding (4 players)
+            # a game write that writes the save's log again, beside what the
+            # table holds outside a link game (HELD_AT_TABLE)
+            H.sets.append(("device.menu", "device.gamemenu", "log"))
+            H.sets.append(("link", "log"))      # ... in a link game
         H.k = 0
         load()
     else:
@@ -390,6 +396,11 @@ def step(i):
             for m in H.sets[H.k]:
                 if m == "ai" or m == "search":
                     H.app.sess._drop_ai()
+                elif m == "log":
+                    H.image = None
+                    H._Micro.nvm[0] = 0xFF
+                    drop("device.saveformat")
+                    drop("device.store")
                 elif m == "link":
                     H.glue = None
                     for name in ("device.linkgame", "device.link", "hal.uartlink", "hal.link"):
@@ -410,6 +421,17 @@ def load():
         for m in H.sets[H.k]:
             if m == "ai" or m == "search":   # an AI deciding: its modules and buffers (Session._load_ai)
                 H.app.sess._load_ai(m == "search")
+                continue
+            if m == "log":
+                # a game write's framing stage when the log has come round
+                # (the slot after the newest holds a record): the store held,
+                # the format loaded, the record and the whole log's image
+                # (device/saveformat.py place) made, as App._save_shown holds them
+                import device.store
+                from device.saveformat import frame, place
+                H._Micro.nvm[0] = 0x42
+                H.image = place(H.app.h.storage, 31, frame(1, bytes(114)))
+                frame = place = None
                 continue
             if m == "link":
                 # a link game (docs/link.md): the protocol over the cable's
@@ -555,6 +577,9 @@ def board(games=4, pad=0, names=None):
         if r["at"] == "save" and r["mods"] == ["link", "search"]:
             r["at"] = "link"
             r["mods"] = ["the link's code and objects, the search"]
+        elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
+            r["at"] = "log" if r["mods"][0] != "link" else "linklog"
+            r["mods"] = r["mods"][:-1] + ["the store, the format, the log's 4 KB image"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
