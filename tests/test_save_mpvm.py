@@ -1,5 +1,6 @@
 """device/save.py on the MicroPython VM: the same CRC-32 values as zlib on
-CPython, the same record bytes, a round trip through hal.storage.ByteStore,
+CPython, the same record bytes and the same log of slots (its erases
+included), a round trip through hal.storage.ByteStore,
 damaged bytes that never raise, and a saved game that replays there."""
 import json
 import random
@@ -30,6 +31,15 @@ for rec in RECS:
     res = S.SaveStore(ByteStore(bytearray(rec))).load()
     msgs.append([res[3], None if res[0] is None else len(res[0].plays)])
 out["loads"] = msgs
+# the log: 70 writes through 31 slots (4 KB at offset 100), erases and all
+log = bytearray(b"\xff" * 4096)
+st = S.SaveStore(ByteStore(log, 100))
+st.load()
+for k in range(70):
+    t = S.Stats()
+    t.games = k
+    st.save_game(None, t)
+out["log"] = list(log)
 print(json.dumps(out))
 '''
 
@@ -55,6 +65,16 @@ def test_save_on_micropython(mpvm):
     g = S.Saved("egyptian", 2, ["human", "expert"], 101, 4000000000, 1, 0, [12, 40], 0, b"\x00\x01")
     want = S.encode(1, g, S.Settings(), S.Stats())
     assert bytes(row["record"][:len(want)]) == want          # byte for byte as on CPython
+    # the log written the same, byte for byte, its erases included
+    log = ImageStore(offset=100)
+    st = S.SaveStore(log)
+    st.load()
+    for k in range(70):
+        t = S.Stats()
+        t.games = k
+        st.save_game(None, t)
+    assert log.erases == 2
+    assert bytes(row["log"]) == bytes(log.img)
     for rec, (msg, nplays) in zip(recs, row["loads"]):
         res = S.SaveStore(ImageStore(bytes(rec) + b"\xff" * 3840)).load()
         assert msg == res[3]

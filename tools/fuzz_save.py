@@ -273,8 +273,10 @@ def _reframe(raw, version=None, mutate=None, rnd=None):
         for _ in range(rnd.randrange(1, 4)):
             payload[rnd.randrange(len(payload))] = rnd.randrange(256)
     elif mutate == "length":
-        payload = payload[:rnd.randrange(len(payload))] if rnd.randrange(2) else payload + bytes(
-            rnd.randrange(256) for _ in range(rnd.randrange(1, 8)))
+        # shorter, or up to 7 bytes longer as far as a slot holds it
+        room = S.SLOT - S.HEADER - 4 - len(payload)
+        payload = payload[:rnd.randrange(len(payload))] if rnd.randrange(2) or room < 1 else payload + bytes(
+            rnd.randrange(256) for _ in range(rnd.randrange(1, min(8, room + 1))))
     elif mutate == "random":
         payload = bytearray(rnd.randrange(256) for _ in range(rnd.randrange(0, 100)))
     rec = bytearray(S.frame(seq, bytes(payload)))
