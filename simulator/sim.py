@@ -215,7 +215,7 @@ class Simulator:
         else:
             key_map = (hal.UP, hal.DOWN, hal.LEFT, hal.RIGHT, hal.A, hal.B)
         self.buttons = Buttons(self.keys, key_map, self.clock)
-        storage = FileStore(save) if save else ByteStore(bytearray(4096))
+        storage = FileStore(save) if save else ByteStore(bytearray(b"\xff" * 4096))  # erased flash
         self.sound = SimSound(self.clock)
         self.hal = hal.Hal(self.display, self.buttons, self.clock, storage,
                            sound=self.sound, battery=SimBattery(), seed=seed,
