@@ -237,7 +237,7 @@ def _remount(path, readonly=False, disable_concurrent_write_protection=False):
 _m = _rsys.modules
 _m['os'] = _Os()
 _m['board'] = _Mod('board', board_id=${py(opts.boardId)})
-_m['microcontroller'] = _Mod('microcontroller', nvm=bytearray(${opts.nvm}))
+_m['microcontroller'] = _Mod('microcontroller', nvm=bytearray(b"\\xff" * ${opts.nvm}))  # erased flash
 _m['storage'] = _Mod('storage', remount=_remount)
 _m['i2cdisplaybus'] = _Mod('i2cdisplaybus')
 _m['hashlib'] = ${opts.sha256 ? "_Mod('hashlib', new=_hash_new)" : "_Mod('hashlib')"}
