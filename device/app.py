@@ -318,9 +318,12 @@ class App:
             self.store_call("flush")
 
     def _write_game(self, hold=False):
-        # True: encoded, held for the next flush (hold)
+        # True: encoded, held for the next flush (hold). Settings waiting
+        # for their write (a new game's choices) go in the same record: one
+        # write, not a second one in the person's first turn
         try:
-            self.store_call("save_game", self.saved, self.stats, hold)
+            self.store_call("save_game", self.saved, self.stats, hold, self.settings if self.later else None)
+            self.later = False
             return hold
         except ValueError as e:
             # a hand of many plays on huge floors can outgrow the 128-byte

@@ -57,20 +57,24 @@ class SaveStore:
         self.settings, self.stats, self.game, self._last = got[4]
         return got[:4]
 
-    def save_game(self, saved, stats=None, hold=False):
+    def save_game(self, saved, stats=None, hold=False, settings=None):
         """Record the game in progress (None: no game) and, given, the stats
-        with it: the app's every write carries both, so a quit, a power cut
-        or a reload loses at most the play in progress. Writes as the policy
-        says; hold: encodes the record now, for frame_held() and the next
-        flush() to write (the device app writes in loop turns of their own:
-        a board's write is 60-70 ms of Python and collections and 51 ms of
-        flash, and a press waits for the turn it lands in)."""
+        and the settings with it: the app's every write carries the stats,
+        so a quit, a power cut or a reload loses at most the play in
+        progress, and settings changed with the game (a new game's choices)
+        go in the same record. Writes as the policy says; hold: encodes the
+        record now, for frame_held() and the next flush() to write (the
+        device app writes in loop turns of their own: a board's write is
+        60-70 ms of Python and collections, and a press waits for the turn
+        it lands in)."""
         self._scan()
         try:
-            from device.savewrite import copy_stats, game_bytes
+            from device.savewrite import copy_settings, copy_stats, game_bytes
             self.game = game_bytes(saved)
             if stats is not None:
                 self.stats = copy_stats(stats)
+            if settings is not None:
+                self.settings = copy_settings(settings)
             if hold:
                 self.pending = True
                 self.held = self._payload()

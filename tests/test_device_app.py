@@ -741,7 +741,8 @@ def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
 
 def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkeypatch):
     # Start keeps the new game's choices (level, players, ...) in the
-    # settings: written after the frame, as a game's write, not before it
+    # settings: written after the frame, with the game's write, not before
+    # it nor in a write of their own
     events = []
     store = A.App.store_call
 
@@ -761,8 +762,9 @@ def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkey
     run(steps)
     key = events.index("key")
     after = events[key:]
-    assert "save_settings" in after and "refresh table" in after, after
-    assert after.index("refresh table") < after.index("save_settings"), after
+    assert "save_game" in after and "refresh table" in after, after
+    assert after.index("refresh table") < after.index("save_game"), after
+    assert "save_settings" not in after, after
 
 
 class _IdleNoted:
@@ -1096,3 +1098,27 @@ def test_a_game_write_takes_loop_turns_of_its_own_after_its_frame():
         elif t == ["frame_held"]:
             assert after in (["flush"], ["save_game:hold"]), (t, after)
     assert not any("save_game" in t for t in turns)     # every game write in turns of its own
+
+
+def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
+    # Start sets the settings' last level, players and rule set: they go in
+    # the new game's own record (its write's four turns), not in a second
+    # write in the person's first turn
+    from device import save as S
+    seen = {}
+
+    def steps():
+        yield ["wait:1000"]
+        seen["writes"] = A.last.kept[0]
+        yield menu_to(A.last, "New game") + ["A"]
+        yield set_value(A.last, "Level", "expert")
+        yield menu_to(A.last, "Start") + ["A", "wait:2000"]
+        a = A.last
+        seen["after"] = (a.kept[0], a.later, a.screen is a.table)
+    sim, _ = run(steps)
+    writes0 = seen["writes"]
+    writes, later, at_table = seen["after"]
+    assert at_table and not later
+    assert writes == writes0 + 1
+    saved, settings, _, _ = S.SaveStore(sim.hal.storage).load()
+    assert settings.last_level == "expert" and saved is not None and saved.levels == ["human", "expert"]

@@ -137,10 +137,10 @@ class Recorder:
         rec = self
 
         def timed(name, *args):
-            if name != "save_game" and name != "flush" and name != "frame_held":
+            if name != "save_game" and name != "flush" and name != "frame_held" and name != "save_settings":
                 return call(name, *args)
-            # an immediate save_game (not held) encodes, frames and writes
-            flash = name == "flush" or (name == "save_game" and not (args[2:] and args[2]))
+            # an immediate save_game (not held) or save_settings encodes, frames and writes
+            flash = name == "flush" or name == "save_settings" or (name == "save_game" and not (args[2:] and args[2]))
             if flash:
                 flash = rec._flash(app)
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
@@ -162,15 +162,16 @@ class Recorder:
 
     @staticmethod
     def _flash(app):
-        # what the nvm write under a flush does on an RP2040: "program" when
-        # the bytes it writes are all 0xFF (an erased slot of the save's log:
-        # device/saveformat.py place), else "write" (the 4 KB sector erased);
-        # an immediate save_game's record is placed in the call: "write"
-        held = app.kept[10] if app.kept is not None else None
-        if not isinstance(held, tuple):
+        # what the nvm write of a call does on an RP2040: "program" when the
+        # slot after the newest record's is erased (the record goes there:
+        # device/saveformat.py place), else "write" (the 4 KB sector erased,
+        # the log written again)
+        if app.kept is None:
             return "write"
-        n = len(held[3])
-        return "program" if app.h.storage.read(held[2], n) == b"\xff" * n else "write"
+        st = app.h.storage
+        n = min(st.size // 128, 32)
+        nxt = (app.kept[2] + 1) % n
+        return "program" if st.read(nxt * 128, 128) == b"\xff" * 128 else "write"
 
     def _begin_turn(self):
         app = H.app
