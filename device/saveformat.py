@@ -129,9 +129,10 @@ def newer(a, b):
     return 0 < d < 0x8000
 
 
-def slot_count(storage):
-    """The slots of the save in storage: as many as it holds, SLOTS at most."""
-    n = storage.size // SLOT
+def slot_count(size):
+    """The slots of the save in a store of size bytes: as many as it holds,
+    SLOTS at most."""
+    n = size // SLOT
     return SLOTS if n > SLOTS else n
 
 
@@ -154,7 +155,7 @@ def scan(storage):
     finds no usable one tells (an empty records list when the newest record
     is of another version). Never raises on bad bytes. Each slot is read
     once for its header; the CRC is checked newest first, until two pass."""
-    n = slot_count(storage)
+    n = slot_count(storage.size)
     heads = []  # (seq, slot) of the slots that begin with the magic, newest first
     blank = True
     for k in range(n):
@@ -208,7 +209,7 @@ def place(storage, newest, rec):
     0 (so a cut that leaves only the start of the new image still has it),
     rec in slot 1, every other slot erased, so the next writes program
     only."""
-    n = slot_count(storage)
+    n = slot_count(storage.size)
     slot = (newest + 1) % n
     try:
         if storage.read(slot * SLOT, SLOT) == _ERASED:

@@ -130,11 +130,9 @@ class SaveStore:
         the log has come round), written by the next flush()."""
         held = self.held
         if held is not None and not isinstance(held, tuple):
-            if held == self._last:
-                self.held = None        # as written already: nothing to write
+            self.held = self._framed(held)
+            if self.held is None:
                 self.pending = False
-            else:
-                self.held = self._framed(held)
         self._done()
 
     def _payload(self):
@@ -143,7 +141,10 @@ class SaveStore:
 
     def _framed(self, payload):
         # (seq, slot, offset, bytes, payload): the next record, its CRC and
-        # frame, and where it goes (saveformat.place)
+        # frame, and where it goes (saveformat.place); None when payload is
+        # the newest record's already: nothing to write
+        if payload == self._last:
+            return None
         seq = (self.seq + 1) & 0xFFFF
         from device.saveformat import frame, place
         slot, offset, data = place(self.storage, self.slot, frame(seq, payload))
@@ -157,9 +158,9 @@ class SaveStore:
             held = self._payload()
             self._done()  # the writing side goes before the frame comes: one at a time in the heap
         if not isinstance(held, tuple):
-            if held == self._last:
-                return False
             held = self._framed(held)
+            if held is None:
+                return False
         seq, slot, offset, data, payload = held
         try:
             ok = self.storage.write(offset, data)

@@ -191,7 +191,7 @@ class CutChecker:
         before = self.full_load(old)
         after = self.full_load(new)
         off = self.offset
-        size = S.slot_count(ImageStore(new, off)) * S.SLOT
+        size = S.slot_count(len(new) - off) * S.SLOT
         end = off + size
         erase = erased_by(old, start, len(data))
         self.erases += erase
@@ -199,11 +199,16 @@ class CutChecker:
         rec0 = S.parse(new[off:off + S.SLOT])
         first_whole = off + (rec0[3] + 4 if rec0 else size)
         cases = []
+        a = start - off
+
+        def torn(k):
+            # the save region with the first k bytes of data written over the old
+            img = bytearray(old[off:end])
+            img[a:a + k] = data[:k]
+            return img
         if "slice" in self.models:
             for k in range(len(data) + 1):
-                img = bytearray(old[off:end])
-                a = start - off
-                img[a:a + k] = data[:k]
+                img = torn(k)
                 cases.append((bytes(img), "slice", k, False))
                 img[a + k:a + len(data)] = b"\xff" * (len(data) - k)
                 # a write that writes the log again erases every slot first
@@ -212,10 +217,7 @@ class CutChecker:
         if "sector" in self.models and not erase:
             # bytes written over erased flash: programmed in order, the rest still 0xFF
             for k in range(len(data) + 1):
-                img = bytearray(old[off:end])
-                a = start - off
-                img[a:a + k] = data[:k]
-                cases.append((bytes(img), "sector", k, False))
+                cases.append((bytes(torn(k)), "sector", k, False))
         elif "sector" in self.models:
             cases.append((old[off:end], "sector", -1, False))
             newr = new[off:end]

@@ -130,8 +130,8 @@ class Recorder:
         whether a press was still waiting for its frame and (with files)
         the modules it imported and the live heap at each, summed; and mark
         the busy stretch each stage of the write is in (App._save_shown:
-        "load" the store, "encode" the record, "frame" it, "write" it, the
-        flash)."""
+        "load" the store, "encode" the record, "frame" it, then "program"
+        or "write" it: the flash, _flash)."""
         call = app.store_call
         shown = app._save_shown
         rec = self
@@ -163,15 +163,18 @@ class Recorder:
     @staticmethod
     def _flash(app):
         # what the nvm write of a call does on an RP2040: "program" when the
-        # slot after the newest record's is erased (the record goes there:
-        # device/saveformat.py place), else "write" (the 4 KB sector erased,
-        # the log written again)
+        # slot after the newest record's is erased (the record goes there),
+        # else "write" (the 4 KB sector erased, the log written again). The
+        # rule is device/saveformat.py place's, read here without loading
+        # that module (the bench counts what the app loads); device/savedata.py
+        # is the app's own
+        from device.savedata import SLOT, SLOTS
         if app.kept is None:
             return "write"
         st = app.h.storage
-        n = min(st.size // 128, 32)
-        nxt = (app.kept[2] + 1) % n
-        return "program" if st.read(nxt * 128, 128) == b"\xff" * 128 else "write"
+        n = min(st.size // SLOT, SLOTS)
+        nxt = (app.kept[2] + 1) % n         # SaveStore.kept(): its slot third
+        return "program" if st.read(nxt * SLOT, SLOT) == b"\xff" * SLOT else "write"
 
     def _begin_turn(self):
         app = H.app
