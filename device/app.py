@@ -16,7 +16,7 @@ import displayio
 import hal
 from core.compat import const
 from device import gfx as G
-from device.savedata import Saved
+from device.savedata import EARLY_ERASE, Saved
 from hal.mem import drop, let_go
 
 last = None     # the running App (tests look at it)
@@ -44,7 +44,7 @@ class App:
         h.display.root.append(self.root)
         self.screen = None
         self.kept = None    # what the save's store remembers between calls (store_call)
-        self.writing = 0      # a game write under way (App.run): 1 the store loaded, 2 its record encoded, 3 framed
+        self.writing = 0      # a game write under way (App.run): 1 the store loaded, 2 its writing side, 3 its record encoded, 4 framed
         self.saved, self.settings, self.stats, note = self.store_call("load")
         self.apply_settings()
         self.sess = None
@@ -284,10 +284,11 @@ class App:
     def _save_shown(self):
         # the write that waited for its frame (App.run), in four loop turns
         # of their own after the frame's: the store loaded (and kept till
-        # the write is out, store_call), the record encoded (its writing
-        # side loaded), framed (the format), written to the nvm (the flash's
-        # 51 ms). A press landing in the write waits for one of them (60 ms
-        # at most on a board), not for the whole (120-190 ms)
+        # the write is out, store_call), its writing side loaded, the record
+        # encoded, framed (the format loaded), written to the nvm (a flash
+        # page, or the sector's 51 ms). A press landing in the write waits
+        # for one of them (40 ms at most on a board), not for the whole
+        # (120-190 ms)
         kind = self.unsaved
         self.unsaved = 0
         if kind == _PLAYED:
@@ -305,14 +306,20 @@ class App:
         # is left
         w = self.writing
         if w == 1:
+            # its import alone (a collection): save_game finds it loaded,
+            # and drops it once the record is encoded
+            from device import savewrite    # noqa: F401
+            self.writing = 2
+        elif w == 2:
             if self._write_game(hold=True):
-                self.writing = 2
+                self.writing = 3
             else:
                 self.writing = 0
                 drop("device.store")
-        elif w == 2:
-            self.store_call("frame_held")
-            self.writing = 3
+        elif w == 3:
+            calm = self.screen is self.table and not self.play.persons_turn()
+            self.store_call("frame_held", EARLY_ERASE if calm else 0)
+            self.writing = 4
         else:
             self.writing = 0        # the store goes after this call (store_call)
             self.store_call("flush")
@@ -474,7 +481,7 @@ def main(h):
                 if last.unsaved:
                     last.unsaved = False
                     last.save()
-                elif w == 1:                # recorded, not yet encoded (or its encoding failed)
+                elif w <= 2:                # recorded, not yet encoded (or its encoding failed)
                     last._write_game()
                 else:                       # encoded: framed or not, written now
                     last.store_call("flush")

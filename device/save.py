@@ -7,7 +7,7 @@ reading side (device/savewrite.py, device/saveload.py) and ``SaveStore``
 The device app does not load this module: device/store.py imports the
 writing or the reading side for each call and drops it again.
 """
-from device.savedata import HUMAN_CODE, LINK_CODE, MAX_PLAYS, SIZE, SLOT, SLOTS, Saved, Settings, Stats, to_move  # noqa: F401
+from device.savedata import EARLY_ERASE, HUMAN_CODE, LINK_CODE, MAX_PLAYS, SIZE, SLOT, SLOTS, Saved, Settings, Stats, to_move  # noqa: F401
 from device.saveformat import (BLANK, DAMAGED, HEADER, MAGIC0, MAGIC1, NEWER, OLDER,  # noqa: F401
                                VERSION, crc32, crc_halves, frame, newer, parse, place, scan, slot_count)
 from device.saveload import decode, first, resume  # noqa: F401

@@ -200,7 +200,7 @@ def scan(storage):
     return seq, newest, out, DAMAGED
 
 
-def place(storage, newest, rec):
+def place(storage, newest, rec, early=0):
     """Where record rec goes: (slot, offset, data) to write at offset.
     The slot after newest (the newest record's), if it is erased: on an
     RP2040 a write into erased bytes only programs their flash page. Else
@@ -208,11 +208,13 @@ def place(storage, newest, rec):
     log is written again, one sector erase: the newest record kept in slot
     0 (so a cut that leaves only the start of the new image still has it),
     rec in slot 1, every other slot erased, so the next writes program
-    only."""
+    only. early: write the log again already when fewer than early slots
+    would be left after this one (the caller's moment suits the erase
+    better than the writes to come: device/app.py)."""
     n = slot_count(storage.size)
     slot = (newest + 1) % n
     try:
-        if storage.read(slot * SLOT, SLOT) == _ERASED:
+        if slot + early < n and storage.read(slot * SLOT, SLOT) == _ERASED:
             return slot, slot * SLOT, rec
         raw = storage.read(newest * SLOT, SLOT)
     except (OSError, ValueError):

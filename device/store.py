@@ -124,13 +124,14 @@ class SaveStore:
         if not self._scanned:
             self.load()
 
-    def frame_held(self):
+    def frame_held(self, early=0):
         """The record save_game(hold=True) encoded, framed and placed now
         (the format loaded: its slot, or the whole log written again when
-        the log has come round), written by the next flush()."""
+        the log has come round, or when fewer than early slots would be
+        left: device/saveformat.py place), written by the next flush()."""
         held = self.held
         if held is not None and not isinstance(held, tuple):
-            self.held = self._framed(held)
+            self.held = self._framed(held, early)
             if self.held is None:
                 self.pending = False
         self._done()
@@ -139,7 +140,7 @@ class SaveStore:
         from device.savewrite import settings_bytes, stats_bytes
         return settings_bytes(self.settings) + stats_bytes(self.stats) + self.game
 
-    def _framed(self, payload):
+    def _framed(self, payload, early=0):
         # (seq, slot, offset, bytes, payload): the next record, its CRC and
         # frame, and where it goes (saveformat.place); None when payload is
         # the newest record's already: nothing to write
@@ -147,7 +148,7 @@ class SaveStore:
             return None
         seq = (self.seq + 1) & 0xFFFF
         from device.saveformat import frame, place
-        slot, offset, data = place(self.storage, self.slot, frame(seq, payload))
+        slot, offset, data = place(self.storage, self.slot, frame(seq, payload), early)
         return seq, slot, offset, data, payload
 
     def _write(self):

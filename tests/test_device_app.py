@@ -1100,6 +1100,36 @@ def test_a_game_write_takes_loop_turns_of_its_own_after_its_frame():
     assert not any("save_game" in t for t in turns)     # every game write in turns of its own
 
 
+def test_the_save_erases_the_flash_only_in_a_write_no_play_can_land_in():
+    # the log comes round (one write in about 28 erases the nvm sector, 51
+    # ms on a board) in the write of a play an AI answers, not in the one
+    # before the person's turn, where the person's next play would wait
+    # for it (device/savedata.py EARLY_ERASE)
+    from device.savedata import SLOT
+    erases = []
+
+    def steps():
+        a = A.last
+        st = a.h.storage
+        write = st.write
+
+        def counted(offset, data):
+            if len(data) > SLOT:            # the whole log: the sector erased
+                erases.append(a.screen is a.table and a.play.persons_turn())
+            return write(offset, data)
+        st.write = counted
+        while len(erases) < 4:          # about 115 writes: games at easy, summaries passed with A
+            a = A.last
+            if a.screen is a.menu and "New game" not in [it[0] for it in a.menu.items]:
+                yield menu_to(a, "Menu") + ["A"]        # the game over menu
+            if A.last.screen is A.last.menu:
+                yield from new_game(Level="easy")
+            yield from until(lambda a: my_turn(a) or a.screen is not a.table, "wait:20")
+            yield ["wait:300", "A"]         # a person reads the table first: the write is out by then
+    run(steps)
+    assert not any(erases), erases
+
+
 def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
     # Start sets the settings' last level, players and rule set: they go in
     # the new game's own record (its write's four turns), not in a second

@@ -20,9 +20,46 @@ def test_every_play_policy_writes_once_per_play_and_hand():
     # first save and the cleared game, which carries the stats: nothing else
     assert writes == plays + hands + 1
     assert plays == 48 * hands
+
+
+def _erasing_writes(levels, seed=21):
+    # [(write number, (plays of the hand, the level to move))] of the
+    # writes that erased the sector in one game, and its writes
+    store = ImageStore()
+    seen = []
+
+    def on_save(ss, saved):         # saved: play_game's one Saved, changed as it goes
+        seen.append((store.erases, saved and (len(saved.plays), saved.levels[S.to_move(saved)])))
+    writes, _, _ = play_game(store, seed, "egyptian", len(levels), levels, on_save=on_save)
+    out = []
+    before = 0
+    for k, (e, saved) in enumerate(seen):
+        if e > before:
+            out.append((k + 1, saved))
+        before = e
+    return out, writes
+
+
+def test_with_no_ai_seat_the_log_comes_round_every_31_writes():
     # 32 slots: the first 32 writes program erased flash, the 33rd writes
-    # the log again (one erase), then every 31st
-    assert store.erases == 1 + (writes - 33) // 31
+    # the log again (one erase: the newest record in slot 0, the new one in
+    # slot 1), then every 31st
+    erased, writes = _erasing_writes(["human", "human"])
+    assert [k for k, _ in erased] == list(range(33, writes + 1, 31))
+
+
+def test_the_log_comes_round_early_in_a_write_no_play_can_land_in():
+    # a write the person cannot press a play during (an AI seat to move)
+    # writes the log again once fewer than EARLY_ERASE slots would be left:
+    # every erase is in such a write, 27 to 31 writes after the one before
+    erased, writes = _erasing_writes(["human", "normal"])
+    assert len(erased) >= writes // 31
+    for _, saved in erased:
+        assert saved is not None and 0 < saved[0] < 48 and saved[1] != "human"
+    first = erased[0][0]
+    assert S.SLOTS + 1 - S.EARLY_ERASE <= first <= S.SLOTS + 1
+    for (a, _), (b, _) in zip(erased, erased[1:]):
+        assert S.SLOTS - 1 - S.EARLY_ERASE <= b - a <= S.SLOTS - 1
 
 
 def test_turn_policy_holds_back_ai_turns():

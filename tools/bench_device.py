@@ -707,11 +707,14 @@ def pct(values, q):
     return v[min(len(v) - 1, int(q * len(v)))]
 
 
-def press_model(m, f, idle_ms, i2c=True):
+def press_model(m, f, idle_ms, i2c=True, sleeps=False):
     """The press-to-frame distribution by kind on a board: f the VM's factor
     (RP2040 x CircuitPython), idle_ms the most a press waits for the loop
     to notice it (the idle slept whole; the new idle's slice). Each press's
-    edge lands at GRID x GRID points of a keypad scan and of that wait."""
+    edge lands at GRID x GRID points of a keypad scan and of that wait.
+    sleeps: the loop's idle is slept whole, a press waiting or not (the
+    code before issue 27), so a press landing in a busy stretch waits for
+    the idle after it as well ("landed")."""
     out = {}
     offs = [(k + 0.5) / GRID for k in range(GRID)]
     kinds = {"play": lambda k, at: k == "play", "move": lambda k, at: k == "move",
@@ -734,6 +737,11 @@ def press_model(m, f, idle_ms, i2c=True):
             "n": len(rows),
             "median": statistics.median(dist), "p90": pct(dist, 0.9),
             "worst": max(base) + KEYPAD_INTERVAL_MS + idle_ms,
+            # landing in a busy stretch: the scan, then the stretch (keypad
+            # scans in the tick interrupt meanwhile, CircuitPython's
+            # supervisor/shared/tick.c), then the press; the idle after the
+            # stretch ends at once for a press waiting (hal/base.py Hal.idle)
+            "landed": max(base) + KEYPAD_INTERVAL_MS + (idle_ms if sleeps else 0),
             "scan": (KEYPAD_INTERVAL_MS / 2, KEYPAD_INTERVAL_MS),
             "idle": (idle_ms / 2, idle_ms),
             "python": (statistics.median(t for t, _ in rows), max(t for t, _ in rows)),
@@ -838,10 +846,11 @@ PRESS_MODES = {"play": (0, 1), "move": (0, 1, 3), "skip": (4, 5), "game_menu": (
 
 
 def landing_model(m, f, presses):
-    """Each press kind's worst when it lands at the start of the longest
-    busy stretch of the modes it is made in (ms): that stretch, then the
-    press's own worst (presses: press_model's), and the same without the
-    write that erases the flash (the save's log come round, 1 write in 31).
+    """Each press kind's worst when its edge is scanned just as the longest
+    busy stretch of the modes it is made in starts (ms): the scan, that
+    stretch, then the press's own Python, rendering and I2C (presses:
+    press_model's "landed"), and the same without the writes that erase the
+    flash (the save's log come round, 1 write in about 28).
     {kind: (stretch, worst, stretch without the erase, worst without it)}."""
     out = {}
     for kind, modes in PRESS_MODES.items():
@@ -850,7 +859,7 @@ def landing_model(m, f, presses):
         ms = [(_stretch_ms(f, t, n, live, k), k) for t, n, live, k, mode in m.get("turns", ()) if mode in modes]
         longest = max([d for d, k in ms] or [0.0])
         calm = max([d for d, k in ms if k != "write"] or [0.0])
-        w = presses[kind]["worst"]
+        w = presses[kind]["landed"]
         out[kind] = (longest, longest + w, calm, calm + w)
     return out
 
@@ -877,7 +886,7 @@ def tables(ms):
     m = ms[(LEVEL, 2)]
     f = rp2040_factor(m["calibration"]) * CIRCUITPYTHON_SLOWER
     new = press_model(m, f, IDLE_POLL_MS)
-    old = press_model(m, f, OLD_IDLE_MS, i2c=False)
+    old = press_model(m, f, OLD_IDLE_MS, i2c=False, sleeps=True)
     out = [
         "| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | displayio render | I2C | median | p90 | worst | target | firmware before (model of it) |"
         % (LEVEL, len(m["presses"])),
@@ -959,10 +968,11 @@ def tables(ms):
         "|---|---|---|---|---|",
     ]
     for kind, label in (("load", "a game write's first turn: device/store.py loaded"),
-                        ("encode", "its second: the record encoded (its writing side loaded)"),
-                        ("frame", "its third: the record framed (the format loaded)"),
+                        ("writer", "its second: its writing side loaded (device/savewrite.py)"),
+                        ("encode", "its third: the record encoded"),
+                        ("frame", "its fourth: the record framed (the format loaded)"),
                         ("program", "its last: the record into an erased slot of the log (a flash page programmed)"),
-                        ("write", "its last when the log comes round (1 in 31): the sector erased, the log written again"),
+                        ("write", "its last when the log comes round (1 in about 28, a write no play can land in): the sector erased, the log written again"),
                         ("ai", "an AI's turns (loading, its steps, the frame of its play)"),
                         ("table", "other turns at the table (a play's frame and what follows it)"),
                         ("pages", "at a hand's summary (its write, the next hand dealt)"),
@@ -977,8 +987,8 @@ def tables(ms):
     old_land = OLD_CODE_LANDING
     out += [
         "",
-        "| a press landing at the start of the longest busy stretch it can meet, ms | the stretch | then the press's worst | "
-        "the same but for the write that erases (1 in 31) | "
+        "| a press scanned as the longest busy stretch it can meet begins, ms | the stretch | then the press (its scan, "
+        "Python, rendering, I2C) | the same but for the writes that erase the flash (1 in about 28) | "
         "firmware before (the model on the code it ran: `python -m tools.bench_device --presses TREE`) |",
         "|---|---|---|---|---|",
     ]
@@ -1064,7 +1074,7 @@ def other_presses(tree):
             os.symlink(os.path.join(REPO, d), os.path.join(tmp, d))
         code = ("import json\nfrom tools import bench_device as B\nfrom tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor\n"
                 "m = B.measure(B.LEVEL, runs=2)\nf = rp2040_factor(m['calibration']) * CIRCUITPYTHON_SLOWER\n"
-                "p = B.press_model(m, f, B.OLD_IDLE_MS, i2c=False)\n"
+                "p = B.press_model(m, f, B.OLD_IDLE_MS, i2c=False, sleeps=True)\n"
                 "print(json.dumps([p, B.stretch_model(m, f), B.landing_model(m, f, p)]))\n")
         r = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True)
         if r.returncode:

@@ -110,19 +110,27 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     w0 = ss.writes
     nplays = 0
 
-    def put():
+    def put(calm):
+        # calm: no play can be pressed while this write is made (an AI seat
+        # to move): the device app then writes the log again early
+        # (device/savedata.py EARLY_ERASE), in the stages it writes in
         saved.hand_no = game.hand_no
         saved.dealer = game.dealer
         saved.scores = list(game.scores)
         saved.carry = game.carry
-        ss.save_game(saved)
+        if policy == "play":
+            ss.save_game(saved, hold=True)
+            ss.frame_held(S.EARLY_ERASE if calm else 0)
+            ss.flush()
+        else:
+            ss.save_game(saved)
         if on_save is not None:
             on_save(ss, saved)
 
     while game.winner is None:
         game.start_hand()
         saved.plays = ()
-        put()
+        put(False)     # the app writes a hand's start as its summary, or the menu, shows
         st = game.state
         plays = []
         while not st.hand_over():
@@ -138,7 +146,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
             plays.append(i)
             nplays += 1
             saved.plays = tuple(plays)
-            put()
+            put(not st.hand_over() and levels[st.to_move] != "human")
         game.end_hand()
         if game.winner is None:
             continue

@@ -65,13 +65,14 @@ class Recorder:
         # to its end, no key handled in it), every one (the same in each run:
         # the bench takes each one's least):
         # [VM ms, modules imported, the live heap at each summed, what it
-        # was: a game write's stage ("load", "encode", "frame", then
+        # was: a game write's stage ("load", "writer", "encode", "frame", then
         # "program": the record into an erased slot of the nvm, or "write":
         # the nvm's sector erased, the log written again), "ai" (a decision's turn), "table",
         # "pages" or "menu" (the screen shown as it began), the table's mode
         # then (device.play: which keys a person may press; -1 elsewhere)];
         # a press landing in one waits for its end (tools/bench_device.py)
         self.turns = []
+        self._flashed = False   # the flash a game write's call did (watch_saves)
         self._turn = None       # the turn under way: [start ms, files at its start, a key in it, a write's stage in it, kind, mode]
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
@@ -130,24 +131,35 @@ class Recorder:
         whether a press was still waiting for its frame and (with files)
         the modules it imported and the live heap at each, summed; and mark
         the busy stretch each stage of the write is in (App._save_shown:
-        "load" the store, "encode" the record, "frame" it, then "program"
-        or "write" it: the flash, _flash)."""
+        "load" the store, "writer" its writing side, "encode" the record,
+        "frame" it, then "program" or "write" it: the flash, flashed)."""
         call = app.store_call
         shown = app._save_shown
         rec = self
 
+        from device.savedata import SLOT     # the app's own, loaded already
+        st = app.h.storage
+        write = st.write
+
+        def flashed(offset, data):
+            # what the nvm write does on an RP2040: the save writes one
+            # record into an erased slot, whose flash page is programmed
+            # ("program"), or the whole log, which erases the 4 KB sector
+            # ("write"; device/saveformat.py place: tests/test_save_wear.py
+            # counts the erases by the bytes written over)
+            rec._flashed = "write" if len(data) > SLOT else "program"
+            return write(offset, data)
+
         def timed(name, *args):
             if name != "save_game" and name != "flush" and name != "frame_held" and name != "save_settings":
                 return call(name, *args)
-            # an immediate save_game (not held) or save_settings encodes, frames and writes
-            flash = name == "flush" or name == "save_settings" or (name == "save_game" and not (args[2:] and args[2]))
-            if flash:
-                flash = rec._flash(app)
+            rec._flashed = False
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
             t = rec.ms()
             r = call(name, *args)
             d = rec.ms() - t
             f = rec.files() if rec.files is not None else k
+            flash = rec._flashed
             rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1], flash])
             if rec._turn is not None:
                 rec._turn[3] = flash or ("frame" if name == "frame_held" else "encode")
@@ -157,24 +169,17 @@ class Recorder:
             shown()
             if rec._turn is not None and getattr(app, "writing", 0):
                 rec._turn[3] = "load"
+
+        def staged():
+            w = app.writing
+            held()
+            if rec._turn is not None and w == 1:
+                rec._turn[3] = "writer"
+        held = app._write_held
+        st.write = flashed
         app.store_call = timed
         app._save_shown = loading
-
-    @staticmethod
-    def _flash(app):
-        # what the nvm write of a call does on an RP2040: "program" when the
-        # slot after the newest record's is erased (the record goes there),
-        # else "write" (the 4 KB sector erased, the log written again). The
-        # rule is device/saveformat.py place's, read here without loading
-        # that module (the bench counts what the app loads); device/savedata.py
-        # is the app's own
-        from device.savedata import SLOT, SLOTS
-        if app.kept is None:
-            return "write"
-        st = app.h.storage
-        n = min(st.size // SLOT, SLOTS)
-        nxt = (app.kept[2] + 1) % n         # SaveStore.kept(): its slot third
-        return "program" if st.read(nxt * SLOT, SLOT) == b"\xff" * SLOT else "write"
+        app._write_held = staged
 
     def _begin_turn(self):
         app = H.app
