@@ -116,11 +116,13 @@ def test_a_board_collects_when_what_it_allocated_since_the_last_collection_outgr
     step = 100 * 1024
     # one step allocating a little more than the free heap: one collection
     m = {"base": base, "allocs": [[step, step + free + 10, []]]}
-    assert B.collections(m)[0] == 1
+    auto, _, _, cost = B.collections(m)
+    # it costs a collection of what is live then, as an import's does
+    assert auto == 1 and cost == B.import_ms(1, step - base) > 0
     # the same with an import half way: its collection, none of the heap's
     m = {"base": base, "allocs": [[step, step + free + 10, [step + free // 2]]]}
-    auto, most, least = B.collections(m)
-    assert auto == 0 and abs(most - (free // 2 + 10) / 1024.0) < 0.01 and abs(least - free / 1024.0) < 0.01
+    auto, most, least, cost = B.collections(m)
+    assert auto == 0 and cost == 0 and abs(most - (free // 2 + 10) / 1024.0) < 0.01 and abs(least - free / 1024.0) < 0.01
     # what is allocated adds up over steps until a collection
     m = {"base": base, "allocs": [[step, step + free // 2 + 1, []], [step, step + free // 2 + 1, []]]}
     assert B.collections(m)[0] == 1

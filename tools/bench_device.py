@@ -672,12 +672,15 @@ def collections(m):
     import, so what the app allocates between two of a board's collections
     is known. A board's free heap: tools.heap BOARD_HEAP_KB less the live
     heap at the step's start. Returns (collections, the most allocated
-    between two collections in KB, the least free heap in KB)."""
+    between two collections in KB, the least free heap in KB, the longest
+    of those collections in ms: import_ms's rate, by the live heap at its
+    step's start; the turn it lands in is that much longer)."""
     from tools.heap import BOARD_HEAP_KB
     base = m["base"]
     since = 0           # bytes allocated since the last collection
     most = 0
     auto = 0
+    cost = 0.0
     least = BOARD_HEAP_KB * 1024
     for start, end, marks in m["allocs"]:
         live = start - base + board_start_kb() * 1024
@@ -690,10 +693,11 @@ def collections(m):
             while since > free:     # the heap full: collected, what is live stays
                 auto += 1
                 since -= free
+                cost = max(cost, import_ms(1, start - base))    # one collection, as an import's
             most = max(most, since)
             if k < len(marks):
                 since = 0           # an import's collection
-    return auto, most / 1024.0, least / 1024.0
+    return auto, most / 1024.0, least / 1024.0, cost
 
 
 def render_ms(nbytes):
@@ -1000,10 +1004,11 @@ def tables(ms):
                 label, land[kind][0], land[kind][1], land[kind][2], land[kind][3] - land[kind][2], land[kind][3],
                 "worst %s (%.0f + %.0f = %.0f)" % ((_fw(fw),) + tuple(old_land[kind]) + (sum(old_land[kind]),))
                 if fw and kind in old_land else ""))
-    out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB |",
-            "|---|---|---|---|"]
+    out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB | the longest, ms (its turn's longer by it) |",
+            "|---|---|---|---|---|"]
     for (lv, pl), g in ms.items():
-        out.append("| %s, %d players | %d | %.0f | %.0f |" % ((lv, pl) + collections(g)))
+        c = collections(g)
+        out.append("| %s, %d players | %d | %.0f | %.0f | %s |" % ((lv, pl) + c[:3] + ("%.1f" % c[3] if c[0] else "-",)))
     loops = ", ".join("%s %dp %.2f s" % (lv, pl, g["calibration"]) for (lv, pl), g in ms.items())
     out += [
         "",
