@@ -282,7 +282,7 @@ class App:
         self.unsaved = _RECORDED
 
     def _save_shown(self):
-        # the write that waited for its frame (App.run), in four loop turns
+        # the write that waited for its frame (App.run), in five loop turns
         # of their own after the frame's: the store loaded (and kept till
         # the write is out, store_call), its writing side loaded, the record
         # encoded, framed (the format loaded), written to the nvm (a flash

@@ -10,8 +10,9 @@ SLOTS = 32  # slots the save uses at most (4 KB: an RP2040's whole nvm sector)
 # move) writes the log again once fewer than this many slots would be left
 # (device/saveformat.py place, device/app.py): the sector's erase, 51 ms on
 # a board, falls there, not in the write a person's next play can land in.
-# A person's turn comes back within this many writes of others' plays and
-# a hand's end, so the log comes round in such a write only past that
+# With an AI seat every person's play is such a write, and at most three
+# others come between two of them (a hand's end), so the log comes round
+# there; with people only it comes round where it falls
 EARLY_ERASE = 4
 MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
 # A play is saved as its place among the plays of its position (core/plays.py
