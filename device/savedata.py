@@ -4,7 +4,7 @@ device/saveload.py turn it into bytes and back): the game in progress
 sizes of the store."""
 
 SLOT = 128  # bytes per slot
-SIZE = 2 * SLOT  # bytes the save needs in the store (two slots)
+SIZE = 2 * SLOT  # the least the store must hold (two slots); the log uses up to SLOTS
 SLOTS = 32  # slots the save uses at most (4 KB: an RP2040's whole nvm sector)
 # a write made while no play can be pressed (an AI or the other device to
 # move) writes the log again once fewer than this many slots would be left

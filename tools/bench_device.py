@@ -4,6 +4,8 @@ and response").
 
     python -m tools.bench_device     # these figures only, with their own calibration
     python -m tools.bench_device --start-counts TREE   # the start-up fit's data on another checkout
+    python -m tools.bench_device --presses TREE        # the press model on another checkout (the firmware's code)
+    python -m tools.bench_device --decisions TREE      # the decision model on it, beside the firmware's figures
 
 The app runs on the VM the way a Pico runs it (the board model of
 ``tools/heap.py --board``): core, hal and device compiled by mpy-cross and
@@ -23,6 +25,7 @@ are held to the search's deadline (the tables' note, docs/performance.md).
 Five games: hard with 2 players (the presses, start-up), expert and
 master with 2 and with 4 (the decisions).
 """
+import bisect
 import os
 import statistics
 import sys
@@ -567,8 +570,9 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         "saves": game["saves"],
         # [load, begin, steps, n, longest step, deadline, positions, bytes of
         # its frame, the longest loading turn, modules imported, of them in
-        # the longest loading turn, the live heap at each summed, in that turn]
-        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:13] for d in game["decisions"]],
+        # the longest loading turn, the live heap at each summed, in that
+        # turn, the index of its frame among the refreshes]
+        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:13] + [d[7]] for d in game["decisions"]],
         "level": level,
         "players": players,
         "frames": game["frames"],
@@ -579,7 +583,7 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         "allocs": game["allocs"], "base": game["base"],
         # the loop's busy stretches (respond.Recorder.turns): [VM ms,
         # modules imported, the live heap at each summed, its kind, the
-        # table's mode]
+        # table's mode, the refreshes made by its end]
         "turns": game["turns"],
     }
 
@@ -609,9 +613,12 @@ FIRMWARE = {
 }
 # The press model on the code the firmware ran (bd674a8, `python -m
 # tools.bench_device --presses TREE` on a worktree of it: the idle slept
-# whole, I2C free, as the emulator measured): the longest busy stretch each
-# press kind can meet, and the press's own worst after it (ms)
-OLD_CODE_LANDING = {"play": (137, 116), "move": (476, 61), "skip": (115, 118), "game_menu": (476, 153)}
+# whole, I2C free, as the emulator measured; every write of that code
+# erases the sector): the longest busy stretch each press kind can meet,
+# and the press's own worst after it (ms). One run of two (the other: a
+# play 134 + 106, a cursor move 326 + 58: the longest AI turn, a whole
+# world of that code's search, moves from run to run)
+OLD_CODE_LANDING = {"play": (117, 106), "move": (378, 59), "skip": (106, 112), "game_menu": (378, 142)}
 TARGETS = {
     "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
     "move": {"median": 25, "worst": 50},
@@ -791,26 +798,59 @@ def start_model(m, f, key="start"):
     return out
 
 
-def decision_model(m, f, press_ms):
+def writes_before(m, f, flash=True):
+    """The game write each AI decision waits for, on a board (ms, in the
+    order of m["decisions"]): the write of the play before it (a person's,
+    or the AI's before it) goes out before the AI begins (in the press's
+    own turn, in the code the firmware ran). What the writes did after the
+    later of the press before the decision and the decision before it (by
+    their refreshes): each call of the store (m["saves"]: its Python, the
+    collections under its imports, its flash) and the turns that only load
+    the store or its writing side (m["turns"]' "load" and "writer").
+    flash=False: the flash's own time left out (an emulated RP2040 may
+    not take it)."""
+    presses = sorted(p[3] for p in m["presses"])
+    out = []
+    prev = -1
+    for d in m["decisions"]:
+        end = d[13]
+        k = bisect.bisect_left(presses, end) - 1
+        start = max(prev, presses[k] if k >= 0 else -1)
+        w = sum(t * f + import_ms(n, live) + (_FLASH_MS.get(kind, 0.0) if flash else 0.0)
+                for t, at, _, n, live, kind in m["saves"] if start < at <= end)
+        w += sum(t * f + import_ms(n, live) for t, n, live, kind, _, at in m["turns"]
+                 if kind in ("load", "writer") and start < at <= end)
+        out.append(w)
+        prev = end
+    return out
+
+
+def decision_model(m, f, press_ms, i2c=True, step_sleep_ms=0, flash=True):
     """Each AI decision as the panel shows it (ms): the press that ends the
-    turn before (press_ms: its press-to-frame), the loop's turns of the
+    turn before (press_ms: its press-to-frame), the game write that goes
+    out before the AI begins (writes_before), the loop's turns of the
     decision (the AI loaded, the search begun, its steps; the search stops
     at its deadline on the board's clock, which the VM's idle clock never
     reaches: held to it here, one step past it), its play's frame
-    (rendering and I2C). Also the turns that held the loop longest."""
+    (rendering and I2C). Also the turns that held the loop longest.
+    i2c=False, step_sleep_ms=2: as the firmware measured the code it ran
+    (the I2C free; the loop slept 2 ms after each of the decision's turns);
+    flash=False: the write's flash free too (writes_before)."""
     walls = []
     turns = []
     pos = 0
     search_ms = 0.0
+    writes = writes_before(m, f, flash)
     for (load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files,
-         live, load_live) in m["decisions"]:
-        search = steps * f
+         live, load_live, _), write in zip(m["decisions"], writes):
+        search = steps * f + n * step_sleep_ms
         if deadline and n:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
             search = min(search, deadline + search / n)
         # a collection under each of the AI's imports (import_ms)
-        walls.append(press_ms + (load + begin) * f + import_ms(files, live) + search + render_ms(b) + i2c_ms(b))
+        walls.append(press_ms + write + (load + begin) * f + import_ms(files, live) + step_sleep_ms + search +
+                     render_ms(b) + (i2c_ms(b) if i2c else 0.0))
         turns += [load_turn * f + import_ms(load_files, load_live), begin * f, longest * f]
         if spent:
             pos += spent
@@ -830,16 +870,19 @@ def stretch_model(m, f):
     f), a collection under each import, and a write's flash. A press that
     lands in one waits for its end: {kind: {"n", "median", "longest"}}."""
     by = {}
-    for t, n, live, kind, mode in m.get("turns", ()):
+    for t, n, live, kind, mode, _ in m.get("turns", ()):
         by.setdefault(kind, []).append(_stretch_ms(f, t, n, live, kind))
     return {k: {"n": len(v), "median": statistics.median(v), "longest": max(v)} for k, v in by.items()}
 
 
+# a game write's last stage holds the flash: a page programmed, or the
+# sector erased ("write": the save's log come round; every write of the code
+# the firmware ran)
+_FLASH_MS = {"write": FLASH_WRITE_MS, "program": FLASH_PROGRAM_MS}
+
+
 def _stretch_ms(f, t, n, live, kind):
-    # a game write's last stage holds the flash: a page programmed, or the
-    # sector erased when the save's log comes round ("write")
-    flash = FLASH_WRITE_MS if kind == "write" else FLASH_PROGRAM_MS if kind == "program" else 0.0
-    return t * f + import_ms(n, live) + flash
+    return t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
 
 
 # the table's modes a press of each kind is made in (device/play.py: PICK,
@@ -860,7 +903,7 @@ def landing_model(m, f, presses):
     for kind, modes in PRESS_MODES.items():
         if kind not in presses:
             continue
-        ms = [(_stretch_ms(f, t, n, live, k), k) for t, n, live, k, mode in m.get("turns", ()) if mode in modes]
+        ms = [(_stretch_ms(f, t, n, live, k), k) for t, n, live, k, mode, _ in m.get("turns", ()) if mode in modes]
         longest = max([d for d, k in ms] or [0.0])
         calm = max([d for d, k in ms if k != "write"] or [0.0])
         w = presses[kind]["landed"]
@@ -869,8 +912,14 @@ def landing_model(m, f, presses):
 
 
 def measure_all(calibrate=True):
-    """measure() of each game of LEVELS_RUN: {(level, players): figures}."""
-    return {(lv, pl): measure(lv, calibrate=calibrate, players=pl, runs=2)
+    """measure() of each game of LEVELS_RUN: {(level, players): figures}.
+    The game whose presses and busy stretches the tables give (LEVEL, two
+    players) is run three times, the others twice: a stretch is one turn's
+    reading, each its least over the runs, and a machine's pause that lands
+    in the same turn of two runs read one frame stage at 58 ms where reruns
+    read 25-32."""
+    return {(lv, pl): measure(lv, calibrate=calibrate, players=pl,
+                              runs=3 if (lv, pl) == (LEVEL, 2) else 2)
             for lv, pl in LEVELS_RUN}
 
 
@@ -1056,12 +1105,12 @@ def start_counts(tree):
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")][-1]["files"]
 
 
-def other_presses(tree):
-    """The press model on another checkout's app (core, hal, device and the
-    simulator of tree, with this checkout's bench: the code the firmware ran, to hold the
-    model against the firmware's figures): (press_model as the firmware
-    measured, the idle slept whole and I2C free; stretch_model), the hard
-    game, one run."""
+def _on_tree(tree, code):
+    """Run code (Python, printing one JSON line last) in a copy of this
+    checkout whose core, hal, device and simulator are another checkout's
+    (tree: the code the firmware ran, made with `git worktree add`), with
+    this checkout's bench and harness: the model held against the
+    firmware's figures. Returns that line, read."""
     import json
     import shutil
     import subprocess
@@ -1077,14 +1126,46 @@ def other_presses(tree):
             shutil.copytree(os.path.join(tree, d), os.path.join(tmp, d))
         for d in (".venv", "node_modules"):
             os.symlink(os.path.join(REPO, d), os.path.join(tmp, d))
-        code = ("import json\nfrom tools import bench_device as B\nfrom tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor\n"
-                "m = B.measure(B.LEVEL, runs=2)\nf = rp2040_factor(m['calibration']) * CIRCUITPYTHON_SLOWER\n"
-                "p = B.press_model(m, f, B.OLD_IDLE_MS, i2c=False, sleeps=True)\n"
-                "print(json.dumps([p, B.stretch_model(m, f), B.landing_model(m, f, p)]))\n")
         r = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True)
         if r.returncode:
             raise RuntimeError("the bench on %s failed:\n%s" % (tree, r.stderr[-3000:]))
         return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+_OTHER_HEAD = ("import json\nfrom tools import bench_device as B\n"
+               "from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor\n"
+               "def factor(m):\n    return rp2040_factor(m['calibration']) * CIRCUITPYTHON_SLOWER\n"
+               "m = B.measure(B.LEVEL, runs=2)\n"
+               "p = B.press_model(m, factor(m), B.OLD_IDLE_MS, i2c=False, sleeps=True)\n")
+
+
+def other_presses(tree):
+    """The press model on another checkout's app (_on_tree): (press_model
+    as the firmware measured, the idle slept whole and I2C free;
+    stretch_model; landing_model), the hard game played twice."""
+    return _on_tree(tree, _OTHER_HEAD + "print(json.dumps([p, B.stretch_model(m, factor(m)), "
+                                        "B.landing_model(m, factor(m), p)]))\n")
+
+
+# the games the firmware measured the AI's decisions of (FIRMWARE)
+FIRMWARE_GAMES = (("hard", 2), ("expert", 2), ("expert", 4))
+
+
+def other_decisions(tree):
+    """The decision model on another checkout's app (_on_tree) as the
+    firmware measured it: the press before a decision as the firmware's
+    (press_model's median play, the idle slept whole, I2C free), the
+    play's frame with its I2C free, 2 ms slept after each of the
+    decision's turns (that code's h.idle(2)). {"level players":
+    [decision_model, the same with the write's flash free]}, each game
+    played twice."""
+    return _on_tree(tree, _OTHER_HEAD + (
+        "out = {}\n"
+        "for lv, pl in B.FIRMWARE_GAMES:\n"
+        "    g = m if (lv, pl) == (B.LEVEL, 2) else B.measure(lv, players=pl, runs=2)\n"
+        "    out['%s %d' % (lv, pl)] = [B.decision_model(g, factor(g), p['play']['median'], i2c=False, step_sleep_ms=2,\n"
+        "                                                flash=fl) for fl in (True, False)]\n"
+        "print(json.dumps(out))\n"))
 
 
 def main(argv=None):
@@ -1096,13 +1177,27 @@ def main(argv=None):
     p.add_argument("--presses", metavar="TREE",
                    help="print the press model of another checkout's app as the firmware measured it (the idle "
                         "slept whole, I2C free) and its busy stretches, beside the firmware's figures, then stop")
+    p.add_argument("--decisions", metavar="TREE",
+                   help="print the AI decisions' model of another checkout's app as the firmware measured it "
+                        "(hard and expert), beside the firmware's figures, then stop")
     args = p.parse_args(argv)
+    if args.decisions:
+        for game, both in other_decisions(args.decisions).items():
+            lv, pl = game.split()
+            fw = FIRMWARE[(lv, int(pl))]
+            for d, how in zip(both, ("the flash charged", "the flash free")):
+                print("%-9s %3d decisions, %-17s: median %5.0f, p90 %5.0f, worst %5.0f ms; firmware %s" % (
+                    game, d["n"], how, d["median"], d["p90"], d["worst"],
+                    ", ".join("%s %d (%+.0f%%)" % (k, v, 100.0 * (d[k] - v) / v) for k, v in fw.items())))
+        return
     if args.presses:
         press, stretch, landing = other_presses(args.presses)
         for kind, r in press.items():
             print("%-14s %3d presses: median %4.0f, p90 %4.0f, worst %4.0f ms; landing in its longest stretch "
                   "%s; firmware %s" % (kind, r["n"], r["median"], r["p90"], r["worst"],
-                                      "%.0f + its worst = %.0f ms" % tuple(landing[kind]) if kind in landing else "-",
+                                      "%.0f + its worst %.0f = %.0f ms" % (landing[kind][0], landing[kind][1] - landing[kind][0],
+                                                                            landing[kind][1])
+                                      if kind in landing else "-",
                                       FIRMWARE.get(kind, "")))
         for kind, r in stretch.items():
             print("stretch %-7s %4d: median %4.0f, longest %4.0f ms" % (kind, r["n"], r["median"], r["longest"]))

@@ -69,11 +69,13 @@ class Recorder:
         # "program": the record into an erased slot of the nvm, or "write":
         # the nvm's sector erased, the log written again), "ai" (a decision's turn), "table",
         # "pages" or "menu" (the screen shown as it began), the table's mode
-        # then (device.play: which keys a person may press; -1 elsewhere)];
+        # then (device.play: which keys a person may press; -1 elsewhere),
+        # the refreshes made by its end];
         # a press landing in one waits for its end (tools/bench_device.py)
         self.turns = []
         self._flashed = False   # the flash a game write's call did (watch_saves)
-        self._turn = None       # the turn under way: [start ms, files at its start, a key in it, a write's stage in it, kind, mode]
+        self._unseen = 0.0      # ms of the bench's own looks inside the app's time, summed (taken out)
+        self._turn = None       # the turn under way: [start ms, files at its start, a key in it, a write's stage in it, kind, mode, _unseen at its start]
 
     # -- hooks (heapapp.on_key, heapapp.on_refresh or the simulator's) ------------
     def key(self, n, pressed):
@@ -137,17 +139,20 @@ class Recorder:
         shown = app._save_shown
         rec = self
 
-        from device.savedata import SLOT     # the app's own, loaded already
         st = app.h.storage
         write = st.write
 
         def flashed(offset, data):
-            # what the nvm write does on an RP2040: the save writes one
-            # record into an erased slot, whose flash page is programmed
-            # ("program"), or the whole log, which erases the 4 KB sector
-            # ("write"; device/saveformat.py place: tests/test_save_wear.py
-            # counts the erases by the bytes written over)
-            rec._flashed = "write" if len(data) > SLOT else "program"
+            # what the nvm write does on an RP2040: bytes written over erased
+            # flash (all 0xFF) program their page ("program": the save's
+            # record into an erased slot of its log); any other write erases
+            # the 4 KB sector ("write": the log written again, or every write
+            # of the code the firmware ran, two slots written over in turn).
+            # The look is the bench's, not the app's: its time is taken out
+            t = rec.ms()
+            erase = st.read(offset, len(data)) != b"\xff" * len(data)
+            rec._unseen += rec.ms() - t
+            rec._flashed = "write" if erase else "program"
             return write(offset, data)
 
         def timed(name, *args):
@@ -155,9 +160,10 @@ class Recorder:
                 return call(name, *args)
             rec._flashed = False
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
+            u = rec._unseen
             t = rec.ms()
             r = call(name, *args)
-            d = rec.ms() - t
+            d = rec.ms() - t - (rec._unseen - u)
             f = rec.files() if rec.files is not None else k
             flash = rec._flashed
             rec.saves.append([d, rec.frames, rec.pending >= 0, f[0] - k[0], f[1] - k[1], flash])
@@ -175,11 +181,14 @@ class Recorder:
             held()
             if rec._turn is not None and w == 1:
                 rec._turn[3] = "writer"
-        held = app._write_held
+        # (the code the firmware ran wrote the whole save in _save_shown:
+        # no stage held between turns; tools.bench_device --presses TREE)
+        held = getattr(app, "_write_held", None)
         st.write = flashed
         app.store_call = timed
         app._save_shown = loading
-        app._write_held = staged
+        if held is not None:
+            app._write_held = staged
 
     def _begin_turn(self):
         app = H.app
@@ -193,7 +202,7 @@ class Recorder:
         elif app.screen is app.pages:
             kind = "pages"
         f = tuple(self.files()) if self.files is not None else (0, 0)
-        self._turn = [self.ms(), f, False, False, kind, mode]
+        self._turn = [self.ms(), f, False, False, kind, mode, self._unseen]
 
     def turn(self, ends):
         """heapapp.on_idle: a loop turn ends (ends) or begins. What a turn
@@ -207,9 +216,9 @@ class Recorder:
         self._turn = None
         if t is None or t[2] or t[4] is None:
             return
-        d = self.ms() - t[0]
+        d = self.ms() - t[0] - (self._unseen - t[6])
         f = self.files() if self.files is not None else t[1]
-        self.turns.append([d, f[0] - t[1][0], f[1] - t[1][1], t[3] or t[4], t[5]])
+        self.turns.append([d, f[0] - t[1][0], f[1] - t[1][1], t[3] or t[4], t[5], self.frames])
 
     # -- the person ---------------------------------------------------------------
     def rnd(self):
