@@ -1186,9 +1186,10 @@ def main(argv=None):
             lv, pl = game.split()
             fw = FIRMWARE[(lv, int(pl))]
             for d, how in zip(both, ("the flash charged", "the flash free")):
-                print("%-9s %3d decisions, %-17s: median %5.0f, p90 %5.0f, worst %5.0f ms; firmware %s" % (
-                    game, d["n"], how, d["median"], d["p90"], d["worst"],
-                    ", ".join("%s %d (%+.0f%%)" % (k, v, 100.0 * (d[k] - v) / v) for k, v in fw.items())))
+                print("%-9s %3d decisions, %-17s: median %5.0f, p90 %5.0f, worst %5.0f ms, longest loop turn "
+                      "%4.0f; firmware %s" % (
+                          game, d["n"], how, d["median"], d["p90"], d["worst"], d["longest_turn"],
+                          ", ".join("%s %d (%+.0f%%)" % (k, v, 100.0 * (d[k] - v) / v) for k, v in fw.items())))
         return
     if args.presses:
         press, stretch, landing = other_presses(args.presses)
