@@ -41,6 +41,10 @@ FLASH_WRITE_MS = 45 + 16 * 0.4
 # a record into an erased slot of the save's log: one page programmed, no
 # erase (CircuitPython's nvm writes 0xFF bytes that way: device/saveformat.py)
 FLASH_PROGRAM_MS = 0.4
+# a game write's stage that holds the flash, by what respond.Recorder saw it
+# write over: a page programmed, or the sector erased ("write": the save's
+# log come round; every write of the code the firmware ran)
+_FLASH_MS = {"write": FLASH_WRITE_MS, "program": FLASH_PROGRAM_MS}
 BITS_PER_BYTE = 9               # 8 data bits and the ACK
 LEVEL = "hard"
 SEED = 12345                    # h.seed: the game dealt
@@ -615,9 +619,10 @@ FIRMWARE = {
 # tools.bench_device --presses TREE` on a worktree of it: the idle slept
 # whole, I2C free, as the emulator measured; every write of that code
 # erases the sector): the longest busy stretch each press kind can meet,
-# and the press's own worst after it (ms). One run of two (the other: a
-# play 134 + 106, a cursor move 326 + 58: the longest AI turn, a whole
-# world of that code's search, moves from run to run)
+# and the press's own worst after it (ms). One run of three (the others: a
+# play 134 + 106 and 161 + 120, a cursor move 326 + 58 and 405 + 56: the
+# longest AI turn, a whole world of that code's search, moves from run to
+# run)
 OLD_CODE_LANDING = {"play": (117, 106), "move": (378, 59), "skip": (106, 112), "game_menu": (378, 142)}
 TARGETS = {
     "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
@@ -705,6 +710,13 @@ def collections(m):
             if k < len(marks):
                 since = 0           # an import's collection
     return auto, most / 1024.0, least / 1024.0, cost
+
+
+def board_factor(m):
+    """A measured game's VM ms to a board's: the RP2040 factor of its own
+    calibration loop x CircuitPython's (tools/calibrate.py)."""
+    from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor
+    return rp2040_factor(m["calibration"]) * CIRCUITPYTHON_SLOWER
 
 
 def render_ms(nbytes):
@@ -875,11 +887,6 @@ def stretch_model(m, f):
     return {k: {"n": len(v), "median": statistics.median(v), "longest": max(v)} for k, v in by.items()}
 
 
-# a game write's last stage holds the flash: a page programmed, or the
-# sector erased ("write": the save's log come round; every write of the code
-# the firmware ran)
-_FLASH_MS = {"write": FLASH_WRITE_MS, "program": FLASH_PROGRAM_MS}
-
 
 def _stretch_ms(f, t, n, live, kind):
     return t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
@@ -935,9 +942,9 @@ def tables(ms):
     """The bench tables (markdown lines) for measure_all()'s figures, each
     game calibrated by its own loop."""
     from hal.base import IDLE_POLL_MS
-    from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor
+    from tools.calibrate import CIRCUITPYTHON_SLOWER
     m = ms[(LEVEL, 2)]
-    f = rp2040_factor(m["calibration"]) * CIRCUITPYTHON_SLOWER
+    f = board_factor(m)
     new = press_model(m, f, IDLE_POLL_MS)
     old = press_model(m, f, OLD_IDLE_MS, i2c=False, sleeps=True)
     out = [
@@ -1004,7 +1011,7 @@ def tables(ms):
     ]
     press = new["play"]["median"]
     for (lv, pl), g in ms.items():
-        fg = rp2040_factor(g["calibration"]) * CIRCUITPYTHON_SLOWER
+        fg = board_factor(g)
         d = decision_model(g, fg, press)
         fw = FIRMWARE.get((lv, pl), {})
         tg = TARGETS.get(lv, {})
@@ -1133,8 +1140,7 @@ def _on_tree(tree, code):
 
 
 _OTHER_HEAD = ("import json\nfrom tools import bench_device as B\n"
-               "from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor\n"
-               "def factor(m):\n    return rp2040_factor(m['calibration']) * CIRCUITPYTHON_SLOWER\n"
+               "factor = B.board_factor\n"
                "m = B.measure(B.LEVEL, runs=2)\n"
                "p = B.press_model(m, factor(m), B.OLD_IDLE_MS, i2c=False, sleeps=True)\n")
 
