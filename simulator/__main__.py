@@ -18,7 +18,7 @@ stderr and exit status 2, found before the run starts; -v adds the traceback.
 import os
 import sys
 
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 
 def _parser():

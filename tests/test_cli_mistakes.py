@@ -128,8 +128,10 @@ def test_the_console_command_prints_one_line_and_exits_2():
 # basra-flash: the options are checked before any board is looked for
 
 @pytest.mark.parametrize("argv, says", [
-    (["--dry-run", "--lines"], "--lines keeps line numbers in .mpy files: give it with --mpy"),
-    (["--dry-run", "--mpy-cross", "mpy-cross"], "--mpy-cross names the compiler of --mpy: give --mpy too"),
+    (["--dry-run", "--py", "--lines"], "--lines is about .mpy files and --py sends .py: give one of them"),
+    (["--dry-run", "--py", "--mpy"], "--mpy is about .mpy files and --py sends .py: give one of them"),
+    (["--dry-run", "--py", "--mpy-cross", "mpy-cross"],
+     "--mpy-cross is about .mpy files and --py sends .py: give one of them"),
     (["--dry-run", "--mpy", "--mpy-cross", "/nonexistent/mpy-cross"],
      "--mpy-cross /nonexistent/mpy-cross: no such program"),
     (["--dry-run", "--drive", "/nonexistent/CIRCUITPY"], "--drive /nonexistent/CIRCUITPY: no such folder"),
@@ -138,7 +140,7 @@ def test_the_console_command_prints_one_line_and_exits_2():
     (["--checksum", "md5"], "argument --checksum: invalid choice: 'md5'"),
 ])
 def test_basra_flash_refuses_options_that_cannot_work(argv, says, capsys):
-    from tools.flash.cli import main
+    from basra_flash.cli import main
     line = one_line_exit_2(main, argv, capsys)
     assert line.startswith("basra-flash: ") and says in line, line
 

@@ -23,7 +23,7 @@ from core.ai.player import Player
 from core.ai.search import Search
 from core.game import Game
 from core.presets import preset
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 # the registry's levels (core/ai/__init__.py) and three yardsticks: random
 # (any legal play), expert-v1 and the oracle (core/ai/oracle.py: it sees

@@ -19,7 +19,7 @@ from core.ai.player import DEVICE_DEADLINE_MS as DEADLINE
 from tools import bench_core, bench_device
 from tools.calibrate import (PUBLISHED_RP2040_SECONDS, prime_loop_seconds,
                              vm_prime_loop_seconds)
-from tools.cmdline import Parser
+from basra_flash.cmdline import Parser
 
 REPO = Path(__file__).resolve().parent.parent
 

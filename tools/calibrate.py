@@ -141,7 +141,7 @@ def vm_search_rate(players=2, hands=4, timeout=600):
 
 
 def main(argv=None):
-    from tools.cmdline import Parser, whole
+    from basra_flash.cmdline import Parser, whole
 
     ap = Parser(prog="python -m tools.calibrate", description=__doc__.split("\n\n")[0])
     ap.add_argument("--limit", type=whole(3, what="a limit"), default=LIMIT,

@@ -32,7 +32,7 @@ from core.game import Game
 from core.presets import preset
 from device import save as S
 from harness.listing import all_plays
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 SECTOR = 4096
 

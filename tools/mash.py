@@ -23,7 +23,7 @@ import time
 from core.ai.player import DEVICE_DEADLINE_MS, DEVICE_WORK
 from core.plays import Plays, index_of
 from core.state import FLOOR, HAND, HAND_STRIDE, PILE
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 BUTTONS = ("A", "A", "A", "A", "B", "LEFT", "RIGHT", "RIGHT", "UP", "DOWN")
 

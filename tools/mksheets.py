@@ -91,7 +91,7 @@ def sources():
 
 
 def main(argv=None):
-    from tools.cmdline import Parser
+    from basra_flash.cmdline import Parser
     ap = Parser(prog="python -m tools.mksheets", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when a module is out of date")
     args = ap.parse_args(argv)

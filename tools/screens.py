@@ -94,7 +94,7 @@ def digest(frame):
 
 
 def main(argv=None):
-    from tools.cmdline import Parser
+    from basra_flash.cmdline import Parser
     ap = Parser(prog="python -m tools.screens", description=__doc__.split("\n\n")[0])
     ap.add_argument("--golden", action="store_true",
                     help="also rewrite tests/golden/device_screens.json")

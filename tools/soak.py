@@ -23,7 +23,7 @@ from multiprocessing import Pool
 from core import presets as P
 from core.bots import make_bot
 from core.referee import play_game, replay
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 BOTS = ("random", "laydown")
 

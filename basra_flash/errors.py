@@ -7,7 +7,8 @@ class FlashError(Exception):
 
 
 NO_SPACE_HELP = ("delete files you do not need from CIRCUITPY (old projects, unused libraries in /lib), "
-                 "or flash with --mpy (smaller files), and run basra-flash again.")
+                 "or send .mpy files, which are smaller (without --py, with CircuitPython's mpy-cross: "
+                 "--mpy-cross FILE if basra-flash cannot fetch it), and run basra-flash again.")
 
 
 def read_only_help():

@@ -1,11 +1,12 @@
 """basra-flash: put Pocket Basra on a CircuitPython board in one command.
 
-    basra-flash                      # find the board, copy, check, restart it
+    basra-flash                      # find the board, compile to .mpy, copy, check, restart it
     basra-flash --port /dev/ttyACM0  # choose the board
+    basra-flash --drive FOLDER       # copy through the mounted CIRCUITPY (no serial port needed)
     basra-flash --dry-run            # the manifest with sizes and the space needed
-    basra-flash --mpy                # compile with CircuitPython's mpy-cross first
+    basra-flash --py                 # send .py sources instead (slower on the board)
     basra-flash --bundle DIR|ZIP     # libraries from a local CircuitPython bundle
-    python -m tools.flash ...        # the same
+    python -m basra_flash ...        # the same
 
 What it does, in order:
 
@@ -17,9 +18,15 @@ What it does, in order:
 2. finds the board (``--port``, else the one USB serial port that looks like
    CircuitPython), talks to it with mpremote's raw REPL and checks that it
    runs CircuitPython 9 or 10, has displayio and keypad, and has a pin
-   profile in hal/profiles.py (or BASRA_ pins in its settings.toml);
+   profile in hal/profiles.py (or BASRA_ pins in its settings.toml); with
+   no serial port, a mounted CIRCUITPY drive (``--drive``, else the one
+   found) is enough: its boot_out.txt names the version and the board;
 3. checks that the drive is writable from the REPL (CIRCUITPY is read-only
-   to the board while a computer has it mounted) and has room;
+   to the board while a computer has it mounted) and has room; compiles
+   the modules to .mpy with CircuitPython's mpy-cross for the board's
+   version (mpycross: ``--mpy-cross``, PATH's if it is CircuitPython's,
+   else Adafruit's build fetched once into a cache), else sends .py and
+   says what that costs;
 4. writes every file to an absolute path (``:/code.py``: relative
    destinations hit circuitpython issue 10507), skipping files that are
    already identical, removes stale ``.py``/``.mpy`` twins and files of
@@ -31,22 +38,24 @@ What it does, in order:
    sha256, or hashlib.new("sha256") as CircuitPython has it; else
    binascii.crc32, else a small CRC-32 in Python, saying so) against the
    host;
-7. soft-resets the board (Ctrl-B, Ctrl-D) so code.py starts the game.
+7. soft-resets the board (Ctrl-B, Ctrl-D) so code.py starts the game (not
+   possible without the serial port: it says so).
 
 Errors are messages, never tracebacks; the exit status is 0 on success,
 2 for a usage error and 1 for anything else.
 
 The package, one module a job: manifest (what goes on the board), board
 (mpremote's raw REPL), drive (the mounted CIRCUITPY), checks (can this
-board run it), libs (the Adafruit libraries), checksum (host and board
-sums), flashing (one run, steps 1 to 7), cli (options and main).
+board run it), mpycross (the compiler), libs (the Adafruit libraries),
+checksum (host and board sums), flashing (one run, steps 1 to 7), cli
+(options and main), cmdline (the one-line errors of every command line).
 """
-from tools.flash.board import Board, board_text, find_port
-from tools.flash.cli import main, parser
-from tools.flash.errors import FlashError
-from tools.flash.flashing import flash
-from tools.flash.libs import bundle_libs, circup_libs
-from tools.flash.manifest import LIBS, build_manifest, find_mpy_cross, print_manifest, settings_template
+from basra_flash.board import Board, board_text, find_port
+from basra_flash.cli import main, parser
+from basra_flash.errors import FlashError
+from basra_flash.flashing import flash
+from basra_flash.libs import bundle_libs, circup_libs
+from basra_flash.manifest import LIBS, build_manifest, find_mpy_cross, print_manifest, settings_template
 
 __all__ = ["Board", "FlashError", "LIBS", "board_text", "build_manifest", "bundle_libs", "circup_libs",
            "find_mpy_cross", "find_port", "flash", "main", "parser", "print_manifest", "settings_template"]

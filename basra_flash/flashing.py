@@ -1,54 +1,96 @@
 """One run of basra-flash, in the order the package docstring gives: build
-the manifest, take the board, check it, work out what to write (skipping
-identical files, removing stale ones) and whether it fits, write, check
-every file, soft-reset."""
+the manifest, take the board (its serial port, or only its mounted drive),
+check it, choose the compiler for its CircuitPython version, work out what
+to write (skipping identical files, removing stale ones) and whether it
+fits, write, check every file, soft-reset."""
 import time
 from pathlib import Path
 
-from tools.flash.board import Board, find_port
-from tools.flash.checks import check_board
-from tools.flash.checksum import same_sum
-from tools.flash.drive import DriveWriter, find_drive
-from tools.flash.errors import NO_SPACE_HELP, FlashError, read_only_help
-from tools.flash.libs import bundle_libs, circup_libs, libs_present
-from tools.flash.manifest import (BLOCK, TREES, Item, build_manifest, find_mpy_cross, in_blocks,
-                                  print_manifest, settings_template)
+from basra_flash import mpycross
+from basra_flash.board import Board, find_port
+from basra_flash.checks import check_board
+from basra_flash.checksum import same_sum
+from basra_flash.drive import DriveWriter, drive_info, find_drive
+from basra_flash.errors import NO_SPACE_HELP, FlashError, read_only_help
+from basra_flash.libs import bundle_libs, circup_libs, libs_present
+from basra_flash.manifest import (BLOCK, TREES, Item, build_manifest, in_blocks, print_manifest,
+                                  settings_template)
+
+
+def compiler(args, version, out):
+    """The mpy-cross to compile with, or None to send .py (saying so in one
+    line, with what it costs)."""
+    if args.py:
+        out("  sending .py files (--py): " + mpycross.PY_COST)
+        return None
+    exe, why = mpycross.choose(version, args.mpy_cross, args.mpy_cross_url, out)
+    if exe is None:
+        if args.mpy:
+            raise FlashError(f"--mpy: no CircuitPython mpy-cross to compile with: {why}")
+        if version is not None:
+            out(f"  sending .py files: {why}; {mpycross.PY_COST}")
+        return None
+    return exe
 
 
 def flash(args, out=print):
     t0 = time.monotonic()
-    mpy_cross = find_mpy_cross(args.mpy_cross) if args.mpy else None
-    m = build_manifest(Path(args.source), mpy_cross, lines=args.lines)
+    source = Path(args.source)
     if args.dry_run:
+        exe = compiler(args, None, out)
+        m = build_manifest(source, exe, lines=args.lines)
         print_manifest(m, out)
+        if exe is None and not args.py:
+            out("note: sizes as .py files (no CircuitPython mpy-cross at hand); flashing compiles "
+                "them to .mpy with the mpy-cross for the board's CircuitPython version")
         if args.bundle:
             libs = bundle_libs(args.bundle, m.libs)
             n = sum(in_blocks(len(d)) for d in libs.values())
             out(f"libraries from the bundle: {len(libs)} files, {n:,} bytes in blocks")
         return 0
+    build_manifest(source)        # a broken checkout stops here, before any board is touched
 
-    port = find_port(args.port)
-    out(f"board: {port}")
-    board = Board(port)
+    drive = args.drive
+    board = None
     try:
-        if board.interrupted:
-            out("  stopped the program running on the board" + (":" if args.verbose else
-                " (-v shows what it printed)"))
-            if args.verbose:
-                for line in board.interrupted.splitlines():
-                    out("    " + line)
-        info = board.probe()
-        vtext = ".".join(str(x) for x in info.get("ver", ()))
-        out(f"  {info.get('impl')} {vtext} on {info.get('machine')}; board_id {info.get('board_id')}; "
-            f"nvm {info.get('nvm')} bytes; heap free {info.get('mem_free'):,} bytes (gc.mem_free)")
+        port = find_port(args.port)
+    except FlashError as e:
+        # no serial port: a mounted CIRCUITPY drive is enough to copy (as circup
+        # does), its boot_out.txt naming the version; only the reset needs the port
+        if args.port or not str(e).startswith("no board found"):
+            raise
+        drive = drive or find_drive()
+        if not drive:
+            raise
+        port = None
+    if port is None:
+        info = drive_info(drive, TREES)
+        out(f"board: no serial port found; copying through the drive at {drive}")
+        out(f"  boot_out.txt: CircuitPython {info['version']} on {info.get('machine') or '?'}; "
+            f"board_id {info.get('board_id')}")
         out(f"  CIRCUITPY: {info['free']:,} of {info['total']:,} bytes free")
+    else:
+        out(f"board: {port}")
+        board = Board(port)
+    try:
+        if board is not None:
+            if board.interrupted:
+                out("  stopped the program running on the board" + (":" if args.verbose else
+                    " (-v shows what it printed)"))
+                if args.verbose:
+                    for line in board.interrupted.splitlines():
+                        out("    " + line)
+            info = board.probe()
+            vtext = ".".join(str(x) for x in info.get("ver", ()))
+            out(f"  {info.get('impl')} {vtext} on {info.get('machine')}; board_id {info.get('board_id')}; "
+                f"nvm {info.get('nvm')} bytes; heap free {info.get('mem_free'):,} bytes (gc.mem_free)")
+            out(f"  CIRCUITPY: {info['free']:,} of {info['total']:,} bytes free")
         note = check_board(info, args.any_board)
         if note:
             out("  note: " + note)
 
         writer = board
-        drive = args.drive
-        if info.get("rw"):
+        if board is not None and info.get("rw"):
             if info["rw"] != 30:
                 raise FlashError(f"the board cannot write to its drive (OSError {info['rw']})")
             drive = drive or find_drive(info.get("board_id"))
@@ -57,6 +99,9 @@ def flash(args, out=print):
             out(f"  CIRCUITPY is read-only to the REPL: copying through the drive at {drive}")
         if drive:
             writer = DriveWriter(drive)
+
+        exe = compiler(args, mpycross.version_text(info), out)
+        m = build_manifest(source, exe, lines=args.lines)
 
         files = info.get("files", {})
         block = info.get("block") or BLOCK
@@ -141,13 +186,17 @@ def flash(args, out=print):
         used = sorted({v[0] for v in got.values()})
         out(f"  checked {len(items)} files on the board ({'/'.join(used)}): all match")
 
-        if not args.no_reset:
+        if board is None:
+            out("  could not reset the board (no serial port): CircuitPython restarts code.py by itself "
+                "when the drive's files change; else press the board's reset button")
+        elif not args.no_reset:
             board.reset()
             out("  soft reset: the game starts")
         out(f"done in {time.monotonic() - t0:.1f} s")
         return 0
     finally:
-        board.close()
+        if board is not None:
+            board.close()
 
 
 def _parents(dest):

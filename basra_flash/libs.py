@@ -9,7 +9,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from tools.flash.errors import FlashError
+from basra_flash.errors import FlashError
 
 
 def bundle_libs(bundle, names):

@@ -1,7 +1,7 @@
 """Whether the probed board can run Pocket Basra: CircuitPython 9 or 10, with
 displayio and keypad, and pins (a profile in hal/profiles.py, or BASRA_
 pins in its settings.toml)."""
-from tools.flash.errors import FlashError
+from basra_flash.errors import FlashError
 
 
 def check_board(info, any_board=False):
@@ -22,7 +22,8 @@ def check_board(info, any_board=False):
     if ver[0] > 10 and not any_board:
         raise FlashError(f"this board runs CircuitPython {vtext}; Pocket Basra is written for 9 "
                          "and 10. --any-board flashes it anyway.")
-    missing = [m for m in ("displayio", "keypad") if m not in info.get("mods", [])]
+    # no "mods" when only the drive was read (no serial port): not checked
+    missing = [m for m in ("displayio", "keypad") if m not in info.get("mods", ("displayio", "keypad"))]
     bid = info.get("board_id") or "?"
     if missing:
         raise FlashError(
