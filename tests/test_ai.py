@@ -36,6 +36,10 @@ def reshuffle_hidden(st, seat, rng):
     """Another truth behind the same observation: the cards seat cannot see, redealt."""
     other = State(st.rules)
     copy_state(st, other)
+    # the plays made so far (seen by every seat: the master's beliefs read them)
+    other.undo[:] = st.undo
+    other.undo_top = st.undo_top
+    other.plies = st.plies
     slots = []
     for s in range(st.nseats):
         if s != seat:

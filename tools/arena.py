@@ -23,6 +23,7 @@ from core.ai.player import Player
 from core.ai.search import Search
 from core.game import Game
 from core.presets import preset
+from core.state import LAY, SWEEP
 from basra_flash.cmdline import Parser, whole
 
 # the registry's levels (core/ai/__init__.py) and three yardsticks: random
@@ -31,7 +32,15 @@ from basra_flash.cmdline import Parser, whole
 # worlds, 3 plies, 250 positions a world; 12 worlds, 2 plies with four
 # players; leaves valued without Evaluator.threat). Not a level of the device.
 V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
-YARDSTICKS = ("random", "expert-v1", ORACLE)
+# two players that make a person's mistakes at set rates, on normal's
+# judgement (core/ai/onestep.py): summiss does not see a capture by a sum
+# (a take of other values than the card's) two turns in three; thrower,
+# one turn in four that it could capture, lays a card down instead (a
+# lay-down the rules allow, chosen at random)
+SUMMISS, THROWER = "summiss", "thrower"
+MISS_SUMS = (2, 3)  # summiss: turns out of
+THROW = (1, 4)  # thrower: turns out of
+YARDSTICKS = ("random", "expert-v1", ORACLE, SUMMISS, THROWER)
 
 
 def levels():
@@ -52,16 +61,18 @@ class _Plain(Evaluator):
 def _player(rules, spec, seat):
     """A Player for spec: a level name, or "level:worlds:plies:nodes" to
     change a search level's budget (fixed), "level:worlds:plies:nodes:work"
-    (anytime when work > 0, core/ai/search.py)."""
+    (anytime when work > 0, core/ai/search.py); a search level's name
+    followed by "+b" deals its worlds by beliefs (core/ai/beliefs.py), by
+    "-b" uniformly, whatever its level does."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
         parts = spec.split(":")
-        level = parts[0]
+        level, toggle = _toggle(parts[0])
         if level == ORACLE:
             p = Oracle(rules, seat + 1)
         else:
-            base = {"random": "easy", "expert-v1": "expert"}.get(level, level)
+            base = {"random": "easy", "expert-v1": "expert", SUMMISS: "normal", THROWER: "normal"}.get(level, level)
             p = Player(rules, base, seat + 1)
         _players[key] = p
         if level == "expert-v1":
@@ -75,9 +86,39 @@ def _player(rules, spec, seat):
             p.search = Search(rules, seat + 1)
         if level == "expert-v1":
             p.search.ev = _Plain(rules)
+        if toggle is not None and p.kind >= 2:
+            _set_beliefs(p, rules, toggle)
         if level == "random":
             p.begin = lambda obs, clock=None, p=p: _random(p, obs)
+        if level in (SUMMISS, THROWER):
+            p.begin = lambda obs, clock=None, p=p, lv=level: _mistaken(p, obs, lv)
     return p
+
+
+def _toggle(name):
+    # "level+b" / "level-b": (level, True / False); else (name, None)
+    if name.endswith("+b") or name.endswith("-b"):
+        return name[:-2], name.endswith("+b")
+    return name, None
+
+
+def _set_beliefs(p, rules, on):
+    from core.ai.beliefs import Beliefs
+
+    s = p.search
+    s.beliefs = Beliefs(rules) if on else None
+    s.sampler.weights = s.beliefs.weight if on else None
+    s.sampler.weighted = False
+
+
+def player(rules, spec, seat):
+    """The arena's player for spec on seat (made once, kept: tools/beliefs.py)."""
+    return _player(rules, spec, seat)
+
+
+def reseed(p, seed):
+    """Start p's draws for a hand (as the arena does for each hand)."""
+    _reseed(p, seed)
 
 
 def _random(p, obs):
@@ -86,9 +127,57 @@ def _random(p, obs):
     return True
 
 
+def _mistaken(p, obs, level):
+    # summiss / thrower: normal's choice among the plays it sees (a decision
+    # made in begin, as a one-play level's)
+    from core.ai.onestep import danger
+
+    s = p.search
+    n = s.root_plays(obs)
+    root = s.root
+    rules = p.rules
+    prng = p.prng
+    miss = level == SUMMISS and prng.below(MISS_SUMS[1]) < MISS_SUMS[0]
+    if level == THROWER:
+        captures = lays = 0
+        for i in range(n):
+            if root[2 * i] >> 8 & LAY:
+                lays += 1
+            else:
+                captures += 1
+        if captures and lays and prng.below(THROW[1]) < THROW[0]:
+            k = prng.below(lays)
+            for i in range(n):
+                if root[2 * i] >> 8 & LAY:
+                    if k == 0:
+                        p.choice = i
+                        return True
+                    k -= 1
+    w = s.world
+    side = obs.seat % rules.sides
+    nxt = (obs.seat + 1) % rules.players
+    best, best_v = 0, None
+    for i in range(n):
+        word, take = root[2 * i], root[2 * i + 1]
+        card = word & 63
+        if miss and not word >> 8 & (LAY | SWEEP) and card >> 2 < 10:
+            v = (card >> 2) + 1
+            if take & ~(7 << 3 * (v - 1)):
+                continue  # a sum it does not see
+        w.apply(word, take)
+        v = s.ev.static(w, side, obs.carry)
+        if rules.sides == 2 or nxt % rules.sides != side:
+            v -= danger(w, obs, obs.hand_n[nxt])
+        w.undo_play()
+        if best_v is None or v > best_v:
+            best, best_v = i, v
+    p.choice = best
+    return True
+
+
 def _spec(text):
     parts = text.split(":")
-    if parts[0] not in levels():
+    if _toggle(parts[0])[0] not in levels():
         raise argparse.ArgumentTypeError("unknown level %r (known: %s)" % (text, ", ".join(levels())))
     if len(parts) not in (1, 4, 5) or not all(x.isascii() and x.isdigit() for x in parts[1:]):
         raise argparse.ArgumentTypeError("%r: give a level, or level:worlds:plies:nodes[:work] with "

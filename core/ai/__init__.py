@@ -42,5 +42,5 @@ TABLE = bytearray(
     b"\x01\x00\x00\x00\x00\x00"  # normal: one play ahead
     b"\x02\x02\x03\x02\x02\x0f"  # hard: 4 (8) worlds, 2 plies, 150 positions a world
     b"\x03\x06\x08\x03\x02\x01"  # expert: anytime, 64 (256) worlds, 3 (2) plies, the device's work
-    b"\x03\x06\x08\x03\x02\x02"  # master: as the expert, twice the work
+    b"\x13\x06\x08\x03\x02\x02"  # master: as the expert, twice the work, worlds dealt by beliefs
 )

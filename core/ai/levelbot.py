@@ -4,11 +4,11 @@ referee view, card names and all, as a referee bot (core/bots.py). Never
 loaded on the device, which observes and steps the search itself
 (device/session.py)."""
 from core import cardnames as CN
-from core.ai.observe import UNSEEN, observe
+from core.ai.observe import LOG_BYTES, UNSEEN, observe
 from core.ai.player import Player
 from core.presets import preset
 from core.scoring import card_points
-from core.state import FLOOR, HAND, PILE
+from core.state import BASRA, FLOOR, HAND, LAY, PILE
 
 
 def choose(player, state, seat, carry=0, clock=None):
@@ -72,7 +72,27 @@ def from_view(view, obs, points):
     obs.dealer = (seat - 1 - len(view["history"])) % obs.nseats  # leader = dealer + 1
     obs.last_capturer = last
     obs.carry = view["carry"]
+    obs.to_move = seat
+    _log_view(view, obs)
     return obs
+
+
+def _log_view(view, obs):
+    # the deal's plays (obs.log, as core/ai/observe.py log_deal writes them)
+    # from the view's history: as many of the last as the log holds
+    k = obs.nseats * obs.rules.hand_size - sum(view["hand_sizes"])
+    plays = view["history"][len(view["history"]) - k:] if k > 0 else []
+    rows = []
+    for p in plays:
+        take = CN.parse_list(p["take"])
+        flags = (LAY if not take else 0) | (BASRA if p["basra"] else 0)
+        rows.append(bytes(take) + bytes((len(take), CN.parse(p["card"]), 0, flags, 255)))
+    while rows and sum(len(r) for r in rows) > LOG_BYTES:
+        rows.pop(0)
+    data = b"".join(rows)
+    obs.log[:len(data)] = data
+    obs.log_n = len(data)
+    obs.log_plies = len(rows)
 
 
 class LevelBot:

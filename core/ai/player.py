@@ -46,14 +46,18 @@ DEVICE_WORK = const(DEVICE_DEADLINE_MS * _POSITIONS_PER_SECOND // 1000)
 _ONE_PLAY_EASY = const(0)  # one play ahead, with a beginner's mistakes
 _FIXED = const(2)  # a search of fixed worlds and plies
 _ANYTIME = const(3)  # a search within a work budget
+_KIND = const(15)  # the kind's bits of a TABLE entry's first byte
+_BELIEFS = const(16)  # ... and this one: worlds dealt by beliefs (core/ai/beliefs.py)
 
 
 def modules(level):
     """The modules a Player of level imports when it is made (device/session.py
     loads them a loop turn each before it makes one)."""
     kind = TABLE[6 * LEVELS.index(level)]
-    if kind < _FIXED:
+    if kind & _KIND < _FIXED:
         return ("core.ai.onestep",)
+    if kind & _BELIEFS:
+        return ("core.ai.search", "core.ai.beliefs")
     return ("core.ai.search", "core.ai.fixed") if kind == _FIXED else ("core.ai.search",)
 
 
@@ -75,7 +79,8 @@ class Player:
         # ValueError: a level the registry does not know (named by the callers
         # that take one from outside: core/bots.py make_bot, tools/arena.py)
         t = 6 * LEVELS.index(level)
-        kind = self.kind = TABLE[t]
+        kind = self.kind = TABLE[t] & _KIND
+        beliefs = TABLE[t] & _BELIEFS != 0
         teams = 1 if rules.players == 4 else 0
         self.worlds = 1 << TABLE[t + 1 + teams]
         self.plies = TABLE[t + 3 + teams]
@@ -94,7 +99,7 @@ class Player:
             self.search = Roots(rules, seed)
         else:
             from core.ai.search import Search
-            self.search = Search(rules, seed, kind == _FIXED)  # its schedules
+            self.search = Search(rules, seed, kind == _FIXED, beliefs)  # its schedules
         self.obs = Observation(rules)
         self.prng = Prng(seed * 7 + 3)
         self.choice = 0

@@ -72,7 +72,7 @@ class Search(Roots):
     the stock) and last_deal (anytime, every split of a last deal);
     begin() picks the decision's (sched; None once decided)."""
 
-    def __init__(self, rules, seed=1, fixed=True):
+    def __init__(self, rules, seed=1, fixed=True, beliefs=False):
         # one frame per ply (index 1.._MAX_PLY; 0 lists the root)
         Roots.__init__(self, rules, seed, _MAX_PLY + 1)  # plays: slot p lists ply p's plays
         # a value per root play (as one_ply: _ROOT_CAP)
@@ -103,6 +103,13 @@ class Search(Roots):
         if fixed:
             from core.ai.fixed import Fixed
             self.fixed = Fixed(self, 0, 0, 0)
+        # beliefs (core/ai/beliefs.py: the master's): the other hands dealt
+        # by what each seat has shown this deal
+        self.beliefs = None
+        if beliefs:
+            from core.ai.beliefs import Beliefs
+            self.beliefs = Beliefs(rules)
+            self.sampler.weights = self.beliefs.weight
         self.anytime = _Anytime(self, 0, 0, 0)
         self.last_deal = _LastDeal(self, 0, 0, 0)
         self.sched = None
@@ -127,6 +134,10 @@ class Search(Roots):
         self.clock = clock
         self.deadline = deadline
         self.start = clock.ticks_ms() if clock is not None else 0
+        b = self.beliefs
+        if b is not None:
+            b.update(obs, self.world, self.plays)
+            self.sampler.weighted = b.active
         self.n = self.root_plays(obs)
         rules = self.rules
         self.work = work
@@ -420,9 +431,10 @@ class _Anytime:
         s.spent += cost
         if not ok:
             return True
+        wt = s.sampler.wt  # the world's weight (1 unless weighted, enumerated)
         if self.last_cost >= 0:  # probing
             for i in range(n):
-                totals[i] = s.cur[i]
+                totals[i] = s.cur[i] * wt
             s.samples_done = 1
             # two plies deeper (the same side moves last) cost about
             # cost * grow * grow positions: grow from the last two depths
@@ -444,7 +456,7 @@ class _Anytime:
                 self.last_cost = -1
         else:
             for i in range(n):
-                totals[i] += s.cur[i]
+                totals[i] += s.cur[i] * wt
             s.samples_done += 1
         return s.samples_done >= self.worlds
 
@@ -485,8 +497,9 @@ class _LastDeal:
         if not ok:
             return True
         acc = s.one_ply if self.sets else s.totals
+        wt = s.sampler.wt  # the split's weight (1 unless weighted)
         for i in range(n):
-            acc[i] += s.cur[i]
+            acc[i] += s.cur[i] * wt
         t += 1
         self.tried = t
         if s.cut:

@@ -8,7 +8,15 @@ them when asked (the stock's order still drawn), so that a search can take
 each once. With four players the sampled worlds come in cycles: one order
 of the unseen cards, turned by the next player's hand from world to world,
 so that the next player holds each unseen card in one world of a cycle at
-most (fewer worlds miss or repeat a card it may hold). Allocates nothing.
+most (fewer worlds miss or repeat a card it may hold).
+
+With beliefs (``weights``: core/ai/beliefs.py, a weight a card for each
+seat's hand, and ``weighted`` set for the decision), a sampled world deals
+each other hand, the next player's first, by drawing its cards one by one
+with chances in proportion to their weights for that seat (no cycles), and
+an enumerated split's weight (``wt``, at most _WT_MAX) is the product of
+its cards' weights; without them ``wt`` is 1 and the worlds are as
+before. Allocates nothing.
 """
 from core.ai.observe import copy_piles
 from core.compat import const
@@ -18,12 +26,17 @@ _UNSEEN = const(0)  # core/ai/observe.py UNSEEN (core/state.py STOCK)
 _FLOOR = const(1)  # core/state.py FLOOR
 _HAND = const(2)  # core/state.py HAND
 _PILE = const(6)  # core/state.py PILE
+_WT_ONE = const(256)  # a split's weight when nothing is known of its cards
+_WT_MAX = const(4096)  # the most (a search's totals stay small ints)
 
 
 class Sampler:
     def __init__(self):
         self.pool = bytearray(52)
         self.order = bytearray(52)  # four players: the unseen cards' order, a cycle of worlds
+        self.weights = None  # core/ai/beliefs.py Beliefs.weight, or None
+        self.weighted = False  # this decision's worlds drawn by the weights
+        self.wt = 1  # the last world's weight (an enumerated split's, weighted)
 
     def sample(self, obs, world, prng, index=-1):
         """Make world (a State of obs's rules) one possible truth behind obs:
@@ -53,7 +66,32 @@ class Sampler:
             world.loc[c] = _HAND + seat
         world.hand_n[seat] = obs.hand_len
         h = obs.hand_n[(seat + 1) % obs.nseats]
-        if index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
+        self.wt = 1
+        if index < 0 and self.weighted:
+            # each other hand drawn card by card, by its weights for that seat
+            wts = self.weights
+            k = 0
+            for j in range(1, obs.nseats):
+                s = (seat + j) % obs.nseats
+                base = 52 * s
+                total = 0
+                for i in range(k, n):
+                    total += wts[base + pool[i]]
+                for _ in range(obs.hand_n[s]):
+                    r = prng.below(total)
+                    i = k
+                    x = wts[base + pool[i]]
+                    while r >= x:
+                        r -= x
+                        i += 1
+                        x = wts[base + pool[i]]
+                    t = pool[i]
+                    pool[i] = pool[k]
+                    pool[k] = t
+                    total -= x
+                    k += 1
+            prng.shuffle(pool, n, k)
+        elif index < 0 and obs.nseats == 4 and h and (-1 - index) % (n // h):
             # the search's world -1 - index, within a cycle (four players):
             # the order drawn at the cycle's first world, turned by a hand
             # of the next player's a world (the next player holds each
@@ -96,6 +134,21 @@ class Sampler:
                         rank -= rest
                     i += 1
                 k += h
+            if self.weighted:
+                # the split's weight: its cards' weights multiplied (each
+                # in sixteenths), within 1.._WT_MAX
+                wts = self.weights
+                wt = _WT_ONE
+                k = 0
+                for j in range(1, obs.nseats):
+                    s = (seat + j) % obs.nseats
+                    base = 52 * s
+                    for i in range(obs.hand_n[s]):
+                        wt = wt * wts[base + pool[k]] >> 4
+                        if wt > _WT_MAX:
+                            wt = _WT_MAX
+                        k += 1
+                self.wt = wt if wt > 0 else 1
             prng.shuffle(pool, n, k)  # the stock: the rest in a random order
         # the other hands dealt from the start of pool, seat by seat from the
         # next; the stock the rest
