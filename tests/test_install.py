@@ -194,3 +194,20 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_test_extras(tmp
     assert make("test")[:3] == ["python3 -m venv .venv", "python -m pip install -q --upgrade pip",
                                 "python -m pip install -q -e .[test]"]
     assert make("play") == ["python -m simulator"]
+
+
+def test_the_game_imports_nothing_of_the_checkouts_own_tools():
+    # tools/, harness/, examples/ and tests/ are not installed: an import of
+    # one of them anywhere in the game (in a function too) would fail there
+    import ast
+
+    found = []
+    for top in sorted(GAME):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+                found += ["%s: %s" % (path.relative_to(ROOT), n) for n in names
+                          if n.split(".")[0] in ("tools", "harness", "examples", "tests")]
+    assert found == []
+    assert (ROOT / "tools" / "cmdline.py").read_text().count("from basra_flash.cmdline import") == 1
