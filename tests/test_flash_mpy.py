@@ -245,3 +245,17 @@ def test_dry_run_with_circuitpythons_mpy_cross_on_path(capsys, tmp_path, no_seri
     assert "compiled to .mpy with line numbers" in out
     code, out, err = run(capsys, "--dry-run", "--py")
     assert "/core/state.py" in out and "/core/state.mpy" not in out
+
+
+def test_with_no_serial_port_the_one_mounted_circuitpy_is_found(capsys, drive, no_serial, monkeypatch):
+    # no --drive: the one CIRCUITPY mounted is taken, as circup finds it
+    from basra_flash import drive as drive_mod, flashing
+
+    monkeypatch.setattr(drive_mod.glob, "glob", lambda pat: [str(drive)] if "CIRCUITPY" in pat else [])
+    assert flashing.find_drive is drive_mod.find_drive
+    code, out, err = run(capsys, "--no-libs", "--py")
+    assert code == 0, out + err
+    assert f"copying through the drive at {drive}" in out and (drive / "code.py").is_file()
+    monkeypatch.setattr(drive_mod.glob, "glob", lambda pat: [])
+    code, out, err = run(capsys, "--no-libs", "--py")
+    assert code == 1 and err.startswith("basra-flash: no board found: no USB serial port"), err
