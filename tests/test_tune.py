@@ -1,0 +1,87 @@
+"""tools/tune.py's evaluator (its constants as fields) and the arena's
+players with a person's mistakes (tools/arena.py summiss, thrower)."""
+import random
+
+from core import presets as P
+from core.ai.evaluate import Evaluator
+from core.ai.observe import Observation, observe
+from core.game import Game
+from core.plays import Plays
+from core.state import LAY
+from tools import arena
+from tools.tune import START, Tuned, duel
+
+
+def _positions(n, players=2):
+    rules = P.preset("egyptian", players=players)
+    rng = random.Random(players)
+    out = []
+    for seed in range(n):
+        g = Game(rules, seed)
+        g.start_hand()
+        st = g.state
+        for _ in range(rng.randrange(1, 30)):
+            if st.hands_empty():
+                st.deal()
+            c = Plays()
+            c.start(st)
+            plays = []
+            while c.next():
+                plays.append((c.word, c.take))
+            st.apply(*rng.choice(plays))
+        if st.hands_empty() and not st.hand_over():
+            st.deal()
+        out.append((rules, st))
+    return out
+
+
+def test_the_tuned_evaluator_at_its_start_is_the_evaluator():
+    for players in (2, 4):
+        differ = 0
+        for rules, st in _positions(40, players):
+            a, b = Evaluator(rules), Tuned(rules, START)
+            c = Tuned(rules, (6, 14, 16, 8))
+            for side in range(rules.sides):
+                assert a.static(st, side, 0) == b.static(st, side, 0)
+                assert a.threat(st, side) == b.threat(st, side)
+                differ += c.static(st, side, 0) != a.static(st, side, 0) or c.threat(st, side) != a.threat(st, side)
+        assert differ > 20  # other constants change the values
+
+
+def test_a_duel_of_the_same_constants_is_even():
+    assert duel(START, START, 4, 3, level="hard") == [0.0, 0.0]
+
+
+def _sum_take(word, take):
+    card = word & 63
+    v = (card >> 2) + 1
+    return card >> 2 < 10 and not word >> 8 & LAY and bool(take & ~(7 << 3 * (v - 1)))
+
+
+def test_summiss_and_thrower_make_their_mistakes():
+    # on the same positions as normal (whose judgement they share): thrower
+    # lays down more often where it could capture, summiss takes by a sum
+    # less often
+    rules = P.preset("egyptian")
+    obs = Observation(rules)
+    tally = {}
+    for name in ("normal", "summiss", "thrower"):
+        p = arena.player(rules, name, 0)
+        arena.reseed(p, 1)
+        t = tally[name] = [0, 0, 0]  # turns that could capture and lay down; laid; sum takes
+        for _, st in _positions(300):
+            observe(st, st.to_move, obs)
+            p.begin(obs, None)
+            root = p.search.root
+            i = p.best()
+            word, take = root[2 * i], root[2 * i + 1]
+            n = p.search.root_plays(obs)
+            lays = sum(1 for j in range(n) if root[2 * j] >> 8 & LAY)
+            if lays and lays < n:
+                t[0] += 1
+                t[1] += bool(word >> 8 & LAY)
+            t[2] += _sum_take(word, take)
+    normal, summiss, thrower = tally["normal"], tally["summiss"], tally["thrower"]
+    assert thrower[0] == normal[0] > 100
+    assert thrower[1] - normal[1] > 0.15 * normal[0], tally  # about a quarter thrown
+    assert normal[2] > 20 and summiss[2] < 0.6 * normal[2], tally  # two sums in three missed

@@ -1,0 +1,215 @@
+"""SPSA over the leaf evaluation's constants, on duplicate deals.
+
+    python -m tools.tune --steps 8 --hands 400 --seed 1 --log docs/tune_log.md
+
+The constants (core/ai/evaluate.py): CARD (a card of lead toward the
+majority, quarter points: 4), _SWEEPER (a Jack or the 7 of diamonds still
+in a hand: 10), the threat's scale (sixteenths: 16) and one new term, CLEAR
+(sixteenths: 0, off): at a leaf where an opponent is to move, its basra or
+sweep counted as the chance that a hand of its size, drawn from the cards
+the side cannot see, holds a card that makes it (the one-play levels'
+danger, core/ai/onestep.py), blended with the take its sampled hand holds:
+(16 - CLEAR) / 16 of the one, CLEAR / 16 of the other.
+
+Each step (simultaneous perturbation stochastic approximation): every
+constant moved by +c or -c at random, the level with theta + c delta
+against itself with theta - c delta on the same duplicate deals; the
+margin a hand estimates the gradient along delta; theta moves by a / (k+1)
+^ 0.602 times it. Each step's theta, the margin and its interval go to the
+log. One process. CPython only (the evaluator is the tool's, a subclass:
+core/ai/evaluate.py keeps its consts).
+"""
+import random
+import sys
+
+from core.ai.evaluate import Evaluator
+from core.ai.levelbot import choose
+from core.ai.observe import UNSEEN
+from core.ai.onestep import chance_of_any
+from core.ai.player import Player
+from core.game import Game
+from core.plays import basra_allowed
+from core.presets import preset
+from core.sums import covers
+from tools import arena
+from tools.cmdline import Parser, whole
+
+NAMES = ("card", "sweeper", "threat16", "clear16")
+START = (4, 10, 16, 0)
+SCALE = (1, 3, 4, 4)  # c: each constant's perturbation
+LOW = (0, 0, 0, 0)
+HIGH = (12, 30, 32, 16)
+
+
+class Tuned(Evaluator):
+    """The leaf evaluation with its constants as fields (theta)."""
+
+    def __init__(self, rules, theta):
+        Evaluator.__init__(self, rules)
+        self.card, self.sweeper, self.scale, self.clear = theta
+
+    def static(self, st, side, carry):
+        nsides = self.nsides
+        half = 26 if nsides == 2 else 52
+        total = mine = 0
+        for s in range(nsides):
+            n = st.pile_n[s]
+            p = st.pile_points[s] * 4 + st.basras[s] * self.basra
+            if n > half:
+                p += self.majority + carry * 4 + 26 * self.card
+            else:
+                p += n * self.card
+            total += p
+            if s == side:
+                mine = p
+        for c in (40, 41, 42, 43, 25) if self.seven_special else (40, 41, 42, 43):
+            w = st.loc[c] - 2
+            if 0 <= w < 4:
+                total += self.sweeper
+                if w % nsides == side:
+                    mine += self.sweeper
+        return nsides * mine - total
+
+    def threat(self, st, side):
+        t = Evaluator.threat(self, st, side)
+        seat = st.to_move
+        if self.clear and st.floor_n and seat % self.nsides != side:
+            t = (t * (16 - self.clear) - self.clear * self.chance(st, side)) // 16
+        return t * self.scale // 16
+
+    def chance(self, st, side):
+        # the opponent to move's expected basra or sweep: for each rank that
+        # clears the floor (a Jack sweeps it), the chance its hand, drawn
+        # from the cards the side cannot see, holds one, times the take
+        fn = st.floor_n
+        fr = st.floor_rank
+        faces = fr[10] + fr[11] + fr[12]
+        hidden = 0
+        for c in range(52):
+            w = st.loc[c]
+            if w == UNSEEN or (2 <= w < 6 and (w - 2) % self.nsides != side):
+                hidden += 1
+        h = st.hand_n[st.to_move]
+        whole = (fn + 1) * 4
+        worst = 0
+        for r in range(13):
+            if r == 10:
+                g = whole
+            elif r > 10:
+                g = whole + self.basra if fr[r] == fn and basra_allowed(st, fn, 0) else 0
+            elif faces == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
+                g = whole + self.basra if basra_allowed(st, fn, r + 1) else whole
+            else:
+                g = 0
+            if not g:
+                continue
+            k = 0
+            for c in range(4 * r, 4 * r + 4):
+                w = st.loc[c]
+                if w == UNSEEN or (2 <= w < 6 and (w - 2) % self.nsides != side):
+                    k += 1
+            risk = chance_of_any(k, hidden, h) * g // 1024
+            if risk > worst:
+                worst = risk
+        return worst
+
+
+def _players(rules, theta, level, seat):
+    p = Player(rules, level, seat + 1)
+    p.search.ev = Tuned(rules, theta)
+    return p
+
+
+def duel(plus, minus, hands, seed, level="expert", variant="egyptian"):
+    """plus against minus (each a theta) on hands duplicate hands: the
+    margins a deal pair (plus's points a hand less minus's)."""
+    rules = preset(variant, players=2)
+    a = [_players(rules, plus, level, s) for s in range(2)]
+    b = [_players(rules, minus, level, s) for s in range(2)]
+    margins = []
+    for k in range(max(1, hands // 2)):
+        m = 0
+        for swapped in (False, True):
+            g = Game(rules, seed * 1000003 + k)
+            g.start_hand()
+            seats = [b[0], a[1]] if swapped else [a[0], b[1]]
+            st = g.state
+            for s, p in enumerate(seats):
+                arena.reseed(p, (k * 8 + s + 1) & 0x3FFFFFFF)
+            while not st.hand_over():
+                if st.hands_empty():
+                    st.deal()
+                st.apply(*choose(seats[st.to_move], st, st.to_move, g.carry))
+            g.end_hand()
+            side = 1 if swapped else 0
+            m += g.hand_points[side] - g.hand_points[1 - side]
+        margins.append(m / 2.0)
+    return margins
+
+
+def spsa(steps, hands, seed=1, level="expert", theta=START, a=1.0, out=sys.stdout):
+    rng = random.Random(seed)
+    theta = list(theta)
+    rows = []
+    for k in range(steps):
+        delta = [rng.choice((-1, 1)) for _ in theta]
+        ck = [max(1, round(c / (k + 1) ** 0.101)) for c in SCALE]
+        plus = [min(HIGH[i], max(LOW[i], round(theta[i] + ck[i] * delta[i]))) for i in range(len(theta))]
+        minus = [min(HIGH[i], max(LOW[i], round(theta[i] - ck[i] * delta[i]))) for i in range(len(theta))]
+        margins = duel(plus, minus, hands, seed * 101 + k, level)
+        lo, hi = arena._ci(margins)
+        m = (lo + hi) / 2
+        ak = a / (k + 1) ** 0.602
+        new = []
+        for i in range(len(theta)):
+            span = plus[i] - minus[i]
+            g = m / span if span else 0.0  # the margin per unit of this constant
+            new.append(min(HIGH[i], max(LOW[i], theta[i] + ak * g * SCALE[i] ** 2 / 2)))
+        row = {"step": k, "theta": [round(x, 2) for x in theta], "plus": plus, "minus": minus,
+               "hands": 2 * len(margins), "margin": round(m, 2), "ci": [round(lo, 2), round(hi, 2)],
+               "next": [round(x, 2) for x in new]}
+        rows.append(row)
+        if out:
+            out.write("| %d | %s | %s | %s | %d | %+.2f [%+.2f, %+.2f] | %s |\n"
+                      % (k, row["theta"], plus, minus, row["hands"], m, lo, hi, row["next"]))
+            out.flush()
+        theta = new
+    return theta, rows
+
+
+def main(argv=None):
+    ap = Parser(prog="python -m tools.tune", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--steps", type=whole(1, what="a number of steps"), default=8)
+    ap.add_argument("--hands", type=whole(2, what="a number of hands"), default=400)
+    ap.add_argument("--level", default="expert")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", help="append the steps' table to this file")
+    args = ap.parse_args(argv)
+    head = ("| step | theta (%s) | theta + c delta | theta - c delta | hands | margin (+ vs -) | next theta |\n"
+            "|---|---|---|---|---|---|---|\n" % ", ".join(NAMES))
+    sys.stdout.write(head)
+    log = open(args.log, "a") if args.log else None
+    if log:
+        log.write("\n`python -m tools.tune --steps %d --hands %d --level %s --seed %d`\n\n"
+                  % (args.steps, args.hands, args.level, args.seed) + head)
+
+    class Tee:
+        def write(self, s):
+            sys.stdout.write(s)
+            if log:
+                log.write(s)
+
+        def flush(self):
+            sys.stdout.flush()
+            if log:
+                log.flush()
+
+    theta, _ = spsa(args.steps, args.hands, args.seed, args.level, out=Tee())
+    if log:
+        log.write("\nfinal theta: %s\n" % [round(x, 2) for x in theta])
+        log.close()
+    print("final theta:", [round(x, 2) for x in theta])
+
+
+if __name__ == "__main__":
+    main()
