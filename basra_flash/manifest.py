@@ -73,6 +73,10 @@ def in_blocks(n, block=BLOCK):
     return (n + block - 1) // block * block
 
 
+# module-level names whose strings name modules the app imports by name
+REGISTRIES = ("SCREENS", "LINK", "_GAME")
+
+
 def _module_file(repo, mod):
     base = repo.joinpath(*mod.split("."))
     if (base / "__init__.py").is_file():
@@ -90,6 +94,13 @@ def _imports(path, mod):
         raise FlashError(f"{path}: does not parse ({e.msg}, line {e.lineno}); fix it before flashing")
     is_pkg = path.name == "__init__.py"
     out = []
+    for node in tree.body:
+        # the app's registries name modules it imports by name (device/screens.py
+        # SCREENS and LINK: "module.Class" or "module"; device/app.py _GAME)
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in REGISTRIES
+                                                for t in node.targets):
+            out += [c.value for c in ast.walk(node.value)
+                    if isinstance(c, ast.Constant) and isinstance(c.value, str)]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out += [a.name for a in node.names]

@@ -1,11 +1,14 @@
-"""Pocket Basra on the device: menus, the table, the end of a hand, settings,
-stats, rules and save/resume, over hal/ and core/ only.
+"""Pocket Basra on the device: the app's loop, its screens and its jobs,
+over hal/ and core/ only.
 
-``main(h)`` is what device/code.py runs. The displayio scene (three screens:
-the pages and the menu, each made when first opened and kept outside a link
-game's table; the table, made for the first game) shows one at a time; the loop reads buttons, lets the screen
-tick (AI search steps), refreshes the OLED only when something changed, and
-puts the panel to sleep after the idle time (the waking press does nothing).
+``main(h)`` is what device/code.py runs. The open screens are a stack
+(device/screens.py): the top one gets the presses and is on the panel,
+drawn on one of three views made once (the menu, the pages, the table;
+only the one shown is in the scene graph). Long work is a job
+(device/jobs.py) that the loop steps between frames. Each turn of the
+loop, in this order: the presses (each to the top screen), the press's
+frame, one step of the front job, the link, the top screen's timers, the
+frame; then the panel's sleep timer and the idle (none while a job waits).
 An error the app did not expect shows a message and restarts it on A
 (``main``, device/recover.py).
 """
@@ -16,16 +19,50 @@ import displayio
 import hal
 from core.compat import const
 from device import gfx as G
-from device.savedata import EARLY_ERASE, Saved
-from hal.mem import drop, let_go
+from device import screens
+from device.jobs import RUNNING, Job, Jobs
+from device.menu import Menu
+from device.pages import Pages
+from device.save import Saved, SaveStore
+from device.saving import SaveJob, SettingsJob
 
 last = None     # the running App (tests look at it)
+_NONE = ()      # no answer waiting (a screen's answer may be None)
 
 # the loop's idle (ms) between its turns; a press ends it (hal/base.py Hal.idle)
 _IDLE = const(20)       # nothing moving: the menus, a person's turn
 _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
-_PLAYED = const(1)      # App.unsaved: record the game in progress, then write it
-_RECORDED = const(2)    # App.unsaved: write App.saved as it is (a hand's end)
+
+# the game's code, loaded ahead a module a step while the main menu waits
+# (WarmJob), leaves first, and kept: "New game", "Start" and "Continue"
+# then find it in memory (loading it in their press made their frames
+# 100-200 ms late on a board)
+# (a level's own part, core/ai/onestep.py or core/ai/fixed.py, comes with
+# the game of that level: core/ai/player.py Player)
+_GAME = ("core.rules", "core.presets", "core.scoring", "core.state", "core.prng", "core.game",
+         "core.sums", "core.plays", "core.ai.observe", "core.ai.evaluate", "core.ai.world",
+         "core.ai.roots", "core.ai.search", "core.ai.player", "core.ai.reason", "device.session",
+         "device.table", "device.play", "device.summary")
+
+
+class WarmJob(Job):
+    """The game's code loaded a module a step (_GAME), then the table and
+    its controller made (App.game_on)."""
+    group = "warm"
+    rank = 6
+
+    def __init__(self, app):
+        Job.__init__(self)
+        self.app = app
+        self.k = 0
+
+    def step(self, now):
+        if self.k < len(_GAME):
+            __import__(_GAME[self.k])
+            self.k += 1
+            return False
+        self.app.game_on()
+        return True
 
 
 class App:
@@ -34,50 +71,119 @@ class App:
         last = self
         self.h = h
         self.has_updown = h.buttons.has(hal.UP)
-        g = G.Gfx()
-        self.gfx = g
-        self.menu = None      # device/menu.py's Menu, made when a menu first opens (App.open_menu)
-        self.pages = None     # device/pages.py's Pages, made when pages first open (App.open_pages), not in a link game's table
-        self.table = None   # device/table.py's Table and device/play.py's Play: made
-        self.play = None    # for the first game (App.game_on), not for the main menu
-        self.root = displayio.Group()   # the screen shown (show), only it
+        self.gfx = G.Gfx()
+        self.root = displayio.Group()   # the view shown, only it
         h.display.root.append(self.root)
-        self.screen = None
-        self.kept = None    # what the save's store remembers between calls (store_call)
-        self.writing = 0      # a game write under way (App.run): 1 the store loaded, 2 its writing side, 3 its record encoded, 4 framed
-        self.saved, self.settings, self.stats, note = self.store_call("load")
+        self.screen = None      # the view on the panel: self.menu, self.pages or self.table
+        self.stack = []         # the open screens (device/screens.py), the top one shown
+        self.jobs = Jobs()
+        self.store = SaveStore(h.storage)
+        self.saved, self.settings, self.stats, note = self.store.load()
         self.apply_settings()
-        self.sess = None
-        self.link = None    # a link game's LinkGlue (device/linkgame.py)
+        self.menu = Menu(self.gfx, self.has_updown)
+        self.pages = Pages(self.gfx)
+        self.table = None       # device/table.py's Table and device/play.py's Play:
+        self.play = None        # made for the first game (game_on)
+        self.sess = None        # the game in progress (device/session.py)
+        self.link = None        # a link game's LinkGlue (device/linkgame.py)
         self.dirty = True
+        self.restack = False    # the stack changed: its top is shown after the press
+        self.answer = _NONE     # what a closed screen answers the one below (pop)
         self.games_over = 0
         self.hands_over = 0
-        self.back_to = None
-        self.held = False   # the press being handled is a held button's repeat
-        self.pending_table = 0  # to_table() asked: 1 show it, 2 begin a hand there, 3 hint there,
-                                # 4 show the hand begun and drawn off the screen
-        self.ahead = 0      # the next while a summary shows: 1 looked at, 2 hand dealt, 3 game over menu made (device/summary.py)
+        self.held = False       # the press being handled is a held button's repeat
         self.seed = h.seed & 0x3FFFFFFF
-        self.unsaved = 0      # a write waiting for the frame: _PLAYED or _RECORDED
-        self.later = False  # settings changed in a press, written after its frame (App.run)
-        self.rare("menus", "main_menu", note)
+        self.home(note)
+        self.jobs.start(WarmJob(self))
 
-    # -- plumbing ---------------------------------------------------------------
-    def now(self):
-        return self.h.clock.ticks_ms()
+    # -- the screens ------------------------------------------------------------
+    def top(self):
+        return self.stack[-1]
 
-    def show(self, scr):
-        if scr is not self.screen:
-            # only the screen shown is in the scene graph, so displayio never
+    def push(self, scr):
+        """Open scr over the screen on top (which gets its answer back)."""
+        self.answer = _NONE
+        self.stack.append(scr)
+        self.restack = True
+        return scr
+
+    def pop(self, value=None):
+        """Close the top screen; the one below comes back and gets value."""
+        scr = self.stack.pop()
+        scr.closed()
+        self.restack = True
+        self.answer = value     # handed over once the press has returned (_settle)
+        screens.release(self)
+
+    def switch(self, scr):
+        """Put scr in the top screen's place."""
+        if self.stack:
+            self.stack.pop().closed()
+        self.stack.append(scr)
+        self.restack = True
+        screens.release(self)
+        return scr
+
+    def open(self, name, *args):
+        """Push the screen registered as name (device/screens.py)."""
+        return self.push(screens.make(self, name, *args))
+
+    def replace(self, name, *args):
+        """Switch to the screen registered as name."""
+        return self.switch(screens.make(self, name, *args))
+
+    def home(self, note=None):
+        """Every screen closed, the main menu open (note: a line under it)."""
+        while self.stack:
+            self.stack.pop().closed()
+        self.end_game()
+        self.open("main", note)
+        screens.release(self)
+
+    def view(self, v):
+        """Put view v (a menu, pages or the table: made once) on the panel."""
+        if v is not self.screen:
+            # only the view shown is in the scene graph, so displayio never
             # looks at the others, and the switch goes out as one full frame
-            # (1 KB) rather than the old screen's areas and then the new one's
+            # (1 KB) rather than the old view's areas and then the new one's
             root = self.root
             if len(root):
                 root.pop()
-            root.append(scr.group)
+            root.append(v.group)
             self.h.display.redraw()
-        self.screen = scr
+        self.screen = v
         self.dirty = True
+
+    def _settle(self):
+        # the top screen drawn once the press (or the job) that changed the
+        # stack has returned: the menus, a game's start and the table's
+        # first drawing would otherwise stack their calls on one another,
+        # and a board's Python stack is 2 KB
+        while self.restack:
+            self.restack = False
+            top = self.top()
+            value = self.answer
+            if value is not _NONE:
+                self.answer = _NONE
+                top.answer(value)
+                if self.restack:    # the answer opened another screen
+                    continue
+            top.show()
+            self.dirty = True
+
+    def open_menu(self, kind, title, items, cur=0):
+        """Show items on the menu view (device/menu.py)."""
+        if self.screen is self.menu:
+            # another menu over the one shown touches the whole screen: one
+            # area of it (1 KB), not the text's, then the margin's old and
+            # new places on their own
+            self.h.display.redraw()
+        self.menu.open(kind, title, items, cur)
+        self.view(self.menu)
+
+    # -- settings ---------------------------------------------------------------
+    def now(self):
+        return self.h.clock.ticks_ms()
 
     def apply_settings(self):
         st = self.settings
@@ -86,80 +192,19 @@ class App:
         if st.rotation in (0, 180) and d.rotation != st.rotation:
             d.rotation = st.rotation
 
-    def rare(self, module, name, *args):
-        """Call device.<module>.<name>(self, *args) with that module loaded for
-        the call only: device/menus.py, device/begin.py (outside a game),
-        device/rulestext.py, device/summary.py (a hand's end),
-        device/linkmenu.py (a link game's screens); a hand never needs them,
-        so they stay out of the heap while one is played. device/gamemenu.py
-        (B at the table) stays loaded outside a link game, and the menus'
-        code (device/menus.py, device/begin.py) while no game is on
-        (device/menu.py Menu.spare_turn holds it). They reach each other
-        through here."""
-        if module == "linkmenu":
-            let_go()        # the menus' code held: a link's screens and lobby need the heap
-        # imported by name, not __import__("device." + module): basra-flash
-        # finds what goes on the board by reading the imports
-        if module == "menus":
-            from device import menus as mod
-        elif module == "gamemenu":
-            from device import gamemenu as mod
-        elif module == "begin":
-            from device import begin as mod
-        elif module == "linkmenu":
-            from device import linkmenu as mod
-        elif module == "summary":
-            from device import summary as mod
-        else:
-            from device import rulestext as mod
-        fn = getattr(mod, name)
-        mod = None
-        try:
-            return fn(self, *args)
-        finally:
-            fn = None
-            if module != "gamemenu" or self.link is not None:
-                # the game menu's code stays outside a link game, as the
-                # menu itself does (App._enter_table)
-                drop("device." + module)
-            drop("core.presets")            # a game made in the call (new, linked): the rule sets go
-            if self.link is None:
-                drop("device.linkgame")     # no link game (any more): its code goes too
-                drop("device.linklobby")
-                drop("device.link")
-
     def save_settings_later(self):
-        """Write the settings once the frame of the press is out (App.run),
-        as a game's write (App.save with later): the rarely used module
-        asking for it is dropped by then, so the save's writing side has the
-        heap to itself, and the frame does not wait for the store."""
-        self.later = True
+        """Write the settings once the frame of the press is out (a job of
+        its own, or with the game's next write)."""
+        self.jobs.start(SettingsJob(self))
 
-    def _write_later(self):
-        self.later = False
-        self.store_call("save_settings", self.settings)
+    def beep(self, hz, ms):
+        if self.settings.sound:
+            self.h.sound.tone(hz, ms)
 
-    def store_call(self, name, *args):
-        """SaveStore.<name>(*args) (device/store.py: load, save_game,
-        save_settings) with the module loaded for the call only;
-        what the store remembers between calls stays here (App.kept)."""
-        from device.store import reopen
-        st = reopen(self.h.storage, self.kept)
-        reopen = None
-        try:
-            return getattr(st, name)(*args)
-        finally:
-            self.kept = st.kept()
-            st = None
-            if not self.writing:
-                drop("device.store")
-
+    # -- games ------------------------------------------------------------------
     def game_on(self):
         """The table and its controller, made the first time a game needs
-        them (App._enter_table, a link game's glue): device/table.py,
-        device/play.py and, through device/session.py, the game's core are
-        not imported before the main menu is on the panel (start-up on a
-        board); the press that begins the first game loads them."""
+        them (WarmJob, or the first game's start)."""
         if self.table is None:
             from device.table import Table
             self.table = Table(self.gfx)
@@ -167,218 +212,87 @@ class App:
             from device.play import Play
             self.play = Play(self, self.table)
 
+    def start_game(self, sess, drawn=False):
+        """Play sess: the table the only screen (drawn: its hand was begun
+        and drawn off the screen already, device/play.py Play.begin)."""
+        self.game_on()
+        self.sess = self.play.sess = sess
+        while self.stack:
+            self.stack.pop().closed()
+        self.play.enter(None if drawn else "begin")
+        self.push(self.play)
+        screens.release(self)
+
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
         if self.link is not None:
             self.link.left()
-        self.sess = None
+        self.jobs.cancel("decide")
+        self.jobs.cancel("ahead")
         if self.play is not None:
             self.play.sess = None
-        self.unsaved = 0
-
-    def beep(self, hz, ms):
-        if self.settings.sound:
-            self.h.sound.tone(hz, ms)
-
-    def open_menu(self, kind, title, items, cur=0):
-        """Open a menu and show it (device/menu.py: loaded and made when a
-        menu first opens, kept outside a link game's table)."""
-        if self.menu is None:
-            from device.menu import Menu
-            self.menu = Menu(self.gfx, self.has_updown)
-        if self.screen is self.menu:
-            # another menu over the one shown touches the whole screen: one
-            # area of it (1 KB), not the text's, then the margin's old and
-            # new places on their own
-            self.h.display.redraw()
-        self.menu.open(kind, title, items, cur)
-        self.show(self.menu)
-
-    def open_pages(self, kind, lines):
-        """Open pages of lines (device/pages.py: loaded and made when pages
-        first open, let go at a link game's table)."""
-        if self.pages is None:
-            from device.pages import Pages
-            self.pages = Pages(self.gfx)
-        self.pages.open(kind, lines)
-
-    # -- games -------------------------------------------------------------------
-    def to_table(self, begin=False, hint=False, drawn=False):
-        """Show the table (begin: a hand just dealt or resumed; hint: the
-        hint's search begins there; drawn: a hand begun and its table drawn
-        off the screen, while its summary or the new-game menu was read)
-        once the press being handled returns: the menus, begin and the
-        table's first drawing would otherwise stack their calls on one
-        another, and a board's Python stack is 2 KB; the hint loads the AI
-        once the menus are dropped."""
-        self.pending_table = 2 if begin or self.pending_table == 2 else 3 if hint else 4 if drawn else 1
-        self.dirty = True
-
-    def _enter_table(self):
-        begin = self.pending_table == 2
-        hint = self.pending_table == 3
-        shown = self.pending_table == 4
-        self.pending_table = 0
-        self.game_on()
-        self.show(self.table)
-        # the pages' text goes while the table is on show; in a link game the
-        # menu (its code, its text and the big font) goes too, before its AI
-        # seat needs the heap. Otherwise they stay: B at the table (the game
-        # menu) is then a whole frame and little Python, where loading and
-        # making them again made it 100-115 ms on a board
-        if self.pages is not None:
-            self.pages.close()
-        if self.link is not None:
-            self._drop_menus()
-        elif self.menu is not None:
-            self.menu.items = ()    # the last menu's items (and what they name) go
-        if hint:
-            self.play.hint(self.now())
-        if begin:
-            self.play.begin(self.sess)
-        elif not shown and self.link is not None:
-            # back from a menu the table is as it was left (its tiles untouched
-            # while hidden), except in a link game, whose other device's plays
-            # come in meanwhile (shown: drawn while its summary was read)
-            p = self.play
-            if p.persons_turn():
-                p.select(min(p.sel, max(0, self.sess.state.hand_n[p.viewer] - 1)))
-            else:
-                p.redraw(hidden=self.sess.humans > 1)
-
-    def _drop_menus(self):
-        # a link game's table: the menu, its code and the big font go (its
-        # AI seat needs the heap), and the pages and theirs; opening a menu
-        # or pages makes them again
-        self.menu = None
-        self.pages = None
-        drop("device.pages")
-        drop("device.menu")
-        drop("device.gamemenu")
-        self.gfx.drop_big()
+        self.sess = None
 
     def record(self):
-        """The game in progress as a device/savedata.py Saved."""
+        """The game in progress as a device/save.py Saved."""
         s = self.sess
         g = s.game
         return Saved(s.variant, s.players, s.levels, s.target, s.seed, g.hand_no, g.dealer,
                      list(g.scores), g.carry, s.log[0:s.nlog])
 
-    def save(self, later=False):
-        """Record the game in progress and write it (later: once the frame
-        being made is on the screen, App.run; App.rare has returned by then,
-        so the save's writing side has the heap to itself)."""
+    def save(self):
+        """Record the game in progress, to be written once the frame being
+        made is on the screen (a SaveJob)."""
         if self.sess is None:
             return
         self.saved = self.record()
-        if later:
-            self.unsaved = _RECORDED
-            return
-        self._write_game()
+        self.write_when_shown()
 
     def write_when_shown(self):
         """Write App.saved as it is (a hand's end) once the frame being made
-        is on the screen (App.run)."""
-        self.unsaved = _RECORDED
+        is on the screen."""
+        self.jobs.start(SaveJob(self, False))
 
-    def _save_shown(self):
-        # the write that waited for its frame (App.run), in five loop turns
-        # of their own after the frame's: the store loaded (and kept till
-        # the write is out, store_call), its writing side loaded, the record
-        # encoded, framed (the format loaded), written to the nvm (a flash
-        # page, or the sector's 51 ms). A press landing in the write waits
-        # for one of them (40 ms at most on a board), not for the whole
-        # (120-190 ms)
-        kind = self.unsaved
-        self.unsaved = 0
-        if kind == _PLAYED:
-            if self.sess is None or self.play.summed:
-                # no game, or the hand's summary made first (App.run): its
-                # record, the next hand's start, is written once it shows
-                return
-            self.saved = self.record()
-        self.writing = 1
-        from device import store    # noqa: F401  (loaded in this turn, a collection)
-
-    def _write_held(self):
-        # the write's next stage (_save_shown), moved on once this one is
-        # done: an error in it leaves the stage to main, which writes what
-        # is left
-        w = self.writing
-        if w == 1:
-            # its import alone (a collection): save_game finds it loaded,
-            # and drops it once the record is encoded
-            from device import savewrite    # noqa: F401
-            self.writing = 2
-        elif w == 2:
-            if self._write_game(hold=True):
-                self.writing = 3
-            else:
-                self.writing = 0
-                drop("device.store")
-        elif w == 3:
-            calm = self.screen is self.table and not self.play.persons_turn()
-            self.store_call("frame_held", EARLY_ERASE if calm else 0)
-            self.writing = 4
-        else:
-            self.writing = 0        # the store goes after this call (store_call)
-            self.store_call("flush")
-
-    def _write_game(self, hold=False):
-        # True: encoded, held for the next flush (hold). Settings waiting
-        # for their write (a new game's choices) go in the same record: one
-        # write, not a second one in the person's first turn
+    def write_game(self, hold=False):
+        """App.saved written (hold: encoded, for the SaveJob's next stages),
+        with the settings when their write waits (a new game's choices: one
+        write, not a second one in the person's first turn). False when it
+        does not fit: a hand of many plays on huge floors can outgrow the
+        128-byte slot (places past 254 take 4 bytes); the last record that
+        fit stays, and the game goes on."""
+        waiting = self.jobs.find("settings")
         try:
-            self.store_call("save_game", self.saved, self.stats, hold, self.settings if self.later else None)
-            self.later = False
-            return hold
+            self.store.save_game(self.saved, self.stats, hold, self.settings if waiting else None)
         except ValueError as e:
-            # a hand of many plays on huge floors can outgrow the 128-byte
-            # slot (places past 254 take 4 bytes): the last record that fit
-            # stays, and the game goes on
             print("save skipped:", e)
+            return False
+        if waiting is not None:
+            self.jobs.cancel("settings")
+        return True
+
+    def forget_game(self):
+        """The saved game goes (it cannot be resumed, or the link game
+        stopped): the store written now."""
+        self.saved = None
+        self.store.save_game(None)
 
     def played(self, seat, flags):
         """After every play: a sound, and the save once the play is on the
-        screen (App.run: refresh first, then the nvm write, tens of ms on a
-        board, while the next player thinks or the person reads the table)."""
+        screen (SaveJob: after the refresh, while the next player thinks
+        or the person reads the table)."""
         from core.state import BASRA
         if flags & BASRA:
             self.beep(1320, 120)
         else:
             self.beep(880, 25)
-        self.unsaved = _PLAYED
+        self.jobs.start(SaveJob(self, True))
 
-    # -- the loop -------------------------------------------------------------------
+    # -- the loop -----------------------------------------------------------------
     def key(self, b):
-        scr = self.screen
+        """A press, for the top screen; the screen on top then shown."""
         self.dirty = True
-        nxt = None
-        if scr is self.menu:
-            r = self.menu.key(b)
-            if r is not None:
-                mod = "gamemenu" if self.menu.kind == "game" else "menus"
-                nxt = self.rare(mod, "on_menu", r[0], r[1])
-        elif scr is self.pages:
-            if self.pages.key(b) == "close":
-                if self.ahead == 2:
-                    # the hand was dealt and drawn while its summary showed:
-                    # the press only switches the screen (and saves after it)
-                    self.save(later=True)
-                    self.to_table(drawn=True)
-                elif self.ahead == 3:
-                    # the game over menu was made while the summary showed
-                    self.end_game()
-                    self.show(self.menu)
-                else:
-                    nxt = self.rare("menus", "on_pages")
-                self.ahead = 0
-        else:
-            self.play.key(b, self.now())
-        # begin, rulestext, summary or linkmenu, once menus is gone; linkmenu
-        # may name begin or menus in turn
-        while isinstance(nxt, tuple):
-            nxt = self.rare(*nxt)
+        self.top().key(b)
+        self._settle()
 
     def busy(self):
         return self.screen is self.table and self.play.busy()
@@ -388,6 +302,8 @@ class App:
         d = h.display
         ev = hal.ButtonEvent()
         clock = h.clock
+        jobs = self.jobs
+        self._settle()
         last_input = clock.ticks_ms()
         swallow = -1
         while True:
@@ -405,46 +321,30 @@ class App:
                     continue
                 self.held = ev.repeat
                 self.key(ev.button)
-                if self.pending_table:
-                    self._enter_table()
             framed = self.dirty
             if framed:
                 # the press's frame goes out before anything else runs: an
-                # AI's decision begins (Play.tick) after it, never before
+                # AI's decision begins after it, never before
                 self.dirty = False
                 d.refresh()
-            # a play is on the screen before it is saved, and saved before
-            # the next player thinks (an error there resumes after it); the
-            # work after a frame waits for the next turn, and a press
-            # waiting goes first, so the next press is not held behind it
-            worked = False
-            if framed or h.buttons.pending():
-                pass
-            elif self.screen is self.table and self.play.summary_due():
-                pass            # the hand's summary first (Play.tick, below): a key skips to it
-            elif self.unsaved or self.writing:
-                worked = True
-                if self.unsaved:
-                    self._save_shown()
-                else:
-                    self._write_held()
-            elif self.later:
-                self._write_later()
-            elif self.screen is self.menu:
-                self.menu.spare_turn(self)
-            elif self.screen is self.pages and self.pages.kind == "summary" and not self.ahead:
-                self.rare("summary", "next_hand_ahead")
+            # one step of the front job, once the frame is out and no press
+            # waits (the next press is not held behind it). Stepped here, not
+            # through a method of Jobs: an AI's search is the deepest call
+            # chain, and a board's Python stack is 2 KB
+            worked = not framed and not h.buttons.pending() and len(jobs.queue) > 0
+            if worked:
+                job = jobs.queue[0]
+                job.state = RUNNING
+                if job.step(clock.ticks_ms()):
+                    jobs.done(job)
+            self._settle()
             now = clock.ticks_ms()
             if self.link is not None and self.link.poll(now):
                 self.dirty = True
-                if self.pending_table:
-                    self._enter_table()
-            # a turn with a write's stage does nothing else; an AI thinks
-            # once the write is out
-            saving = self.unsaved or self.writing
-            if (self.screen is self.table and not worked and not (saving and self.play.thinking())
-                    and self.play.tick(now)):
+                self._settle()
+            if not worked and self.top().tick(now):
                 self.dirty = True
+                self._settle()
             if self.dirty:
                 self.dirty = False
                 d.refresh()
@@ -453,14 +353,23 @@ class App:
                     and clock.diff(now, last_input) > sleep_s * 1000):
                 d.sleep()
             # the idle ends at once when a button is pressed (hal/base.py
-            # Hal.idle): none while an AI thinks (its steps come one after
+            # Hal.idle): none while a job waits (its steps come one after
             # another, buttons read between), a short one while a play is
             # on show (its timer), else 20 ms (the panel's sleep timer, a
             # link's port, the sound's end)
-            if saving or (self.screen is self.table and self.play.thinking()):
+            if len(jobs) and not self._idle_jobs():
                 h.idle(0)
             else:
                 h.idle(_IDLE_BUSY if self.busy() else _IDLE)
+
+    def _idle_jobs(self):
+        # only work made ahead waits (the game's code, a deal): the loop
+        # idles as on a menu between its steps
+        for j in self.jobs.queue:
+            if j.rank < 4:
+                return False
+        return True
+
 
 def main(h):
     """What code.py runs. An error the app did not expect goes to serial
@@ -472,19 +381,12 @@ def main(h):
         err = _run(h)
         if err is None:
             return
-        if getattr(last, "unsaved", False) or getattr(last, "writing", False):
-            # a play made before the error, not yet written (App.run writes
-            # after the refresh): write it now, Continue resumes after it
+        # a play made before the error, not yet written (the write comes
+        # after the refresh): write it now, Continue resumes after it
+        for job in getattr(last, "jobs", Jobs()).queue:
             try:
-                w = last.writing
-                last.writing = 0
-                if last.unsaved:
-                    last.unsaved = False
-                    last.save()
-                elif w <= 2:                # recorded, not yet encoded (or its encoding failed)
-                    last._write_game()
-                else:                       # encoded: framed or not, written now
-                    last.store_call("flush")
+                if isinstance(job, (SaveJob, SettingsJob)):
+                    job.finish()
             except Exception:
                 pass
         gfx = getattr(last, "gfx", None)

@@ -1,12 +1,10 @@
 """The game menu (B at the table): Resume, Hint, Undo, Rules, Settings,
-Save and quit, and what each does. Outside a link game the app keeps this
-module loaded once it has been used (``App.rare``), so that B at the table
-and a key on the game menu load nothing: a screen switch is then a whole
-frame and a few ms of Python on a board. Rules and Settings lead to
-device/menus.py, as from the main menu. Takes the running device.app.App.
+Save and quit. A screen over the table (device/screens.py), which it
+answers: None (resume), "hint" or "undo" (device/play.py Play.answer).
+Rules and Settings take its place, so that B there goes back to the table.
 """
 from core.compat import const
-from hal.mem import CODE_ON_HEAP, drop
+from device.screens import MenuScreen
 
 # item ids (Menu items are [label, values, index, id], device/menu.py)
 _RESUME = const(1)
@@ -17,40 +15,32 @@ _SETTINGS = const(5)
 _SAVE_QUIT = const(6)
 
 
-def game_menu(app):
-    items = [["Resume", None, 0, _RESUME]]
-    if app.settings.hints and app.play.persons_turn():
-        items.append(["Hint", None, 0, _HINT])
-    if app.settings.undo and app.sess.can_undo(app.play.viewer):
-        items.append(["Undo", None, 0, _UNDO])
-    items += [["Rules", None, 0, _RULES], ["Settings", None, 0, _SETTINGS],
-              ["Save and quit", None, 0, _SAVE_QUIT]]
-    app.open_menu("game", "GAME", items)
+class GameMenu(MenuScreen):
+    kind = "game"
+    title = "GAME"
 
+    def __init__(self, app):
+        items = [["Resume", None, 0, _RESUME]]
+        if app.settings.hints and app.play.persons_turn():
+            items.append(["Hint", None, 0, _HINT])
+        if app.settings.undo and app.sess.can_undo(app.play.viewer):
+            items.append(["Undo", None, 0, _UNDO])
+        items += [["Rules", None, 0, _RULES], ["Settings", None, 0, _SETTINGS],
+                  ["Save and quit", None, 0, _SAVE_QUIT]]
+        MenuScreen.__init__(self, app, items)
 
-def on_menu(app, what, k):
-    """A key's answer on the game menu (device/menu.py Menu.key). Returns
-    what the app calls next (App.key): device/menus.py's rules or settings
-    menu, or its main menu after Save and quit; or None."""
-    item = app.menu.items[k][3] if k >= 0 else None
-    if what == "back" or item == _RESUME:
-        app.to_table()
-    elif item == _HINT:
-        app.to_table(hint=True)
-    elif item == _UNDO:
-        app.sess.think_reset()
-        from device.rewind import undo     # loaded for the call
-        undo(app.sess, app.play.viewer)
-        undo = None
-        if CODE_ON_HEAP:
-            drop("device.rewind")
-        app.save(later=True)
-        app.to_table(begin=True)
-    elif item == _RULES:
-        return ("menus", "rules_menu", "game")
-    elif item == _SETTINGS:
-        return ("menus", "settings_menu", "game")
-    elif item == _SAVE_QUIT:
-        app.save(later=True)    # recorded now, written after the frame
-        app.end_game()
-        return ("menus", "main_menu")
+    def pick(self, item, k):
+        app = self.app
+        if item == _RESUME:
+            app.pop()
+        elif item == _HINT:
+            app.pop("hint")
+        elif item == _UNDO:
+            app.pop("undo")
+        elif item == _RULES:
+            app.replace("rules", True)
+        elif item == _SETTINGS:
+            app.replace("settings", True)
+        elif item == _SAVE_QUIT:
+            app.save()          # recorded now, written after the frame
+            app.home()

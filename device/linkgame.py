@@ -9,16 +9,17 @@ owns them (their search depends on time, so both devices could not run
 it and agree): in a 4-player game each device runs one AI.
 
 The screens a person sees while the link is set up, lost or refused are in
-device/linkmenu.py (loaded for one call, as device/menus.py is).
+device/linkmenu.py, loaded while one is open. This code and device/link.py
+are loaded while the app has a link (device/screens.py LINK).
 """
 import hal
 from core.compat import const
 from core.plays import nth
 from device import link as L
-from device.play import Play
+from device.play import THINK, Play
 from device.session import WINDOW, Session
+from device import screens
 from hal.clock import ticks_diff
-from hal.mem import drop
 
 REMOTE = const(7)       # a seat of the other device is to play: its play is awaited
 LINKWAIT = const(8)     # the hand is over here: the other device must have every play
@@ -151,20 +152,31 @@ class LinkPlay(Play):
             col = t.msg.put(col, 0, b" TO PLAY")
             t.msg.clear(0, col)
 
-    def key(self, b, now):
+    def key(self, b):
         m = self.mode
         if m == REMOTE or m == LINKWAIT:
             if b == hal.B:
-                self.app.rare("gamemenu", "game_menu")
+                self.app.open("game")
             return
-        Play.key(self, b, now)
+        Play.key(self, b)
 
     def tick(self, now):
         m = self.mode
-        if m != REMOTE and m != LINKWAIT:
-            return Play.tick(self, now)
         s = self.sess
         lk = self.glue.link
+        if m == THINK and not self.hinting and self.glue.linked():
+            # an AI seat of this device: the other device may have its play
+            # already (made here before a power cut: a decision made again
+            # could differ), so it decides only once the other device has
+            # said where it is and has no play past this one
+            if lk.in_k == s.nlog and lk.in_hand == s.hand:
+                self.stop_thinking(False)
+                return self._take(now)
+            if lk.peer_hand < 0 or lk.peer_hand > s.hand or (
+                    lk.peer_hand == s.hand and lk.peer_count > s.nlog):
+                return False
+        if m != REMOTE and m != LINKWAIT:
+            return Play.tick(self, now)
         if not self.glue.linked():          # played on against the AI meanwhile
             self.next_turn(now)
             return True
@@ -173,21 +185,28 @@ class LinkPlay(Play):
                 self.next_turn(now)
                 return True
         elif lk.in_k == s.nlog and lk.in_hand == s.hand:
-            lk.in_k = -1
-            c = s.cursor
-            if not nth(c, s.state, lk.in_place):    # not one of the legal plays
-                lk.differ(L.R_PLAY)
-                return True
-            s.buf[2 * WINDOW] = c.word
-            s.buf[2 * WINDOW + 1] = c.take
-            s.pick = WINDOW
-            self.show_ai(now)
-            return True
+            return self._take(now)
         if self.shown != (1 if lk.up else 0):
             self.say_wait()
             return True
         return False
 
+
+    def _take(self, now):
+        # the other device's play for this position, shown as an AI's is
+        s = self.sess
+        lk = self.glue.link
+        lk.in_k = -1
+        c = s.cursor
+        if not nth(c, s.state, lk.in_place):    # not one of the legal plays
+            lk.differ(L.R_PLAY)
+            return True
+        s.buf[2 * WINDOW] = c.word
+        s.buf[2 * WINDOW + 1] = c.take
+        s.pick = WINDOW
+        self.mover = s.to_move()
+        self.show_ai(now)
+        return True
 
 
 class LinkGlue:
@@ -216,8 +235,8 @@ class LinkGlue:
         self.sess = sess
         self.link.play(sess)
         self.link.lobby = None          # the devices agreed: the lobby's code goes
-        drop("device.linklobby")
         app = self.app
+        screens.release(app)
         if self.play is None:
             self.play = LinkPlay(app, app.table, self)
         app.play = self.play
@@ -238,6 +257,7 @@ class LinkGlue:
         app = self.app
         if app.link is self:
             app.link = None
+        screens.release(app)
 
     def poll(self, now):
         app = self.app
@@ -264,5 +284,5 @@ class LinkGlue:
         lost = lk.state == L.GAME and not lk.up and self.sess is not None
         if not (ch or lost) or lost and (self.told is app.screen or app.busy()):
             return ch
-        app.rare("linkmenu", "on_link")
+        screens.module("link").on_link(app)    # its screens' code (device/screens.py)
         return True

@@ -1,14 +1,16 @@
 """The screens of a link game (two devices, one game; docs/link.md): its
 set-up menu, waiting for the other device, the proposal the other device
-made, connected, link lost, the two devices disagreeing. Loaded for one
-call by ``App.rare`` like device/menus.py; the game itself is
-device/linkgame.py (loaded while a link game is on) over device/link.py.
+made, connected, link lost, the two devices disagreeing: ``LinkScreen``s
+of a kind each, on the menu view, loaded while one is open or the link
+has news (device/screens.py); the game itself is device/linkgame.py over
+device/link.py.
 """
 from core.ai import CODES, LEVELS
 from core.compat import const
 from core.presets import code_of, name_of, preset
 from device import link as L
 from device.linkgame import LINKWAIT, REMOTE, LinkGlue, LinkSession
+from device.screens import MenuScreen
 
 LAYOUTS = ("AI", "person")      # 4 players: each person's partner
 # why the link game stopped (device/link.py R_VERSION ... R_DECLINED, then ours)
@@ -22,10 +24,37 @@ _LOST = "LINK LOST"
 _AGAIN = [["New link game", None, 0, "again"], ["Menu", None, 0, "menu"]]
 
 
-def setup(app):
-    """"Link game" picked in the new-game menu: its values, and the layout."""
-    m = app.menu
-    lv, pl, va, tg = m.items[0], m.items[1], m.items[3], m.items[4]
+class LinkScreen(MenuScreen):
+    """A link screen of a kind (its answers: ``on_menu``)."""
+
+    def __init__(self, app, kind, title, items, cur):
+        MenuScreen.__init__(self, app, items, cur)
+        self.kind = kind
+        self.title = title
+        self.name = "link"
+
+    def back(self):
+        on_menu(self.app, self, "back", -1)
+
+    def pick(self, item, k):
+        on_menu(self.app, self, "pick", k)
+
+    def change(self, item, k):
+        on_menu(self.app, self, "change", k)
+
+
+def _to(app, scr):
+    # a link screen over the table (the game goes on under it), else in the
+    # top screen's place
+    if app.stack and app.top() is app.play:
+        app.push(scr)
+    else:
+        app.switch(scr)
+
+
+def setup(app, new):
+    """"Link game" picked in the new-game menu (new): its values, and the layout."""
+    lv, pl, va, tg = new.items[0], new.items[1], new.items[3], new.items[4]
     players = pl[1][pl[2]]
     items = [["Players", (2, 4), 1 if players == 4 else 0, 0],
              ["Partner", LAYOUTS, 0, 0],
@@ -33,14 +62,13 @@ def setup(app):
              ["Rules", va[1], va[2], 0],
              ["Target", tg[1], tg[2], 0],
              ["Connect", None, 0, "connect"]]
-    m.open("linknew", "LINK GAME", items, 5)
-    app.show(m)
+    _to(app, LinkScreen(app, "linknew", "LINK GAME", items, 5))
 
 
 def _lines(app, kind, title, lines, items=(), cur=None):
     rows = [[s[:21], False, 0, 0] for s in lines]
     rows += [list(it) for it in items]
-    app.open_menu(kind, title, rows, len(lines) if cur is None else cur)
+    _to(app, LinkScreen(app, kind, title, rows, len(lines) if cur is None else cur))
 
 
 def _wrap(text, width=21):
@@ -83,13 +111,13 @@ def _open(app):
     return glue
 
 
-def connect(app):
+def connect(app, scr):
     m = app.menu
-    players = m.value(0)
-    layout = m.items[1][2]
-    level = m.value(2)
-    variant = m.value(3)
-    target = m.value(4)
+    players = scr.value(0)
+    layout = scr.items[1][2]
+    level = scr.value(2)
+    variant = scr.value(3)
+    target = scr.value(4)
     try:
         preset(variant, players, target)
     except ValueError:
@@ -193,25 +221,28 @@ def begin_game(app):
         return
     glue.start(sess)
     sess.start_hand()
-    app.save(later=True)
-    app.to_table(begin=True)
+    app.start_game(sess)
+    app.save()
 
 
 def resume(app):
     """Continue the link game saved here: the link opened here, the game
-    made by device/begin.py ``resume`` (App.rare's next call)."""
+    made by device/menus.py ``resume``."""
     if _open(app) is not None:
-        return ("begin", "resume", True)
+        from device.menus import resume as go_on
+        go_on(app, True)
 
 
 def _solo(app):
-    # the other device's seats become AI seats; the game is saved as a game on one device
+    # the other device's seats become AI seats; the game is saved as a game
+    # on one device (an AI for them, made now: the game's AI had none)
     s = app.sess
     for seat in range(s.players):
         if s.levels[seat] == "link":
             s.levels[seat] = s.level
-    app.save(later=True)
-    app.to_table(begin=True)
+    s.own_ai()
+    app.start_game(s)
+    app.save()
 
 
 def go_solo(app):
@@ -234,14 +265,13 @@ def _stopped(app, glue, lk, fault=None):
     if glue.sess is not None and app.sess is glue.sess and r == _R_SOLO:
         # the other device played on vs the AI while this one was away: the
         # game here can go on the same way (its save is kept meanwhile)
-        app.sess.think_pause()
+        app.play.stop_thinking(False)
         glue.stop()
         _lines(app, "linksolo", "LINK GAME", ["The other device", "played on vs the AI."],
                [["Play on vs AI", None, 0, "solo"]] + _AGAIN)
         return
     if glue.sess is not None:       # the game stops here: its save goes
-        app.saved = None
-        app.store_call("save_game", None)
+        app.forget_game()
         app.end_game()
     glue.stop()
     if r == _R_CANCEL and lk.peer_reason:
@@ -265,7 +295,7 @@ def _lost(app, glue, lk):
     pages = app.pages
     if lk.up:
         if scr is m and m.kind == "linklost":
-            app.to_table()
+            app.pop()
         elif scr is m and m.title == _LOST:
             m.title = m.before
             m.draw()
@@ -320,31 +350,30 @@ def on_link(app):
             _lost(app, glue, lk)
 
 
-def on_menu(app, what, k):
-    """A press on one of the screens above (device/menus.py sends them here).
-    Returns what the app calls next, once this module is dropped, as
-    device/menus.py on_menu does; or None."""
-    m = app.menu
-    kind = m.kind
-    item = m.items[k][3] if k >= 0 else None
+def on_menu(app, scr, what, k):
+    """A press on one of the link screens (scr, a LinkScreen)."""
+    kind = scr.kind
+    item = scr.items[k][3] if k >= 0 else None
     glue = app.link
     if kind == "linknew":
         if what == "back":
-            return ("begin", "new_game_menu")
+            if glue is not None:
+                glue.stop()
+            app.replace("new")
         elif what == "pick" and item == "connect":
-            connect(app)
+            connect(app, scr)
     elif kind == "linkwait" or kind == "linkhost":
         if what == "back":
             if glue is not None:
                 # a proposal shown there goes at once
                 glue.link.lobby.decline(glue.link, _R_CANCEL)
                 glue.stop()
-            return ("menus", "main_menu")
+            app.home()
     elif kind == "linkoffer":
         if what == "back" or item == "decline":
             glue.link.lobby.decline(glue.link)
             glue.stop()
-            return ("menus", "main_menu")
+            app.home()
         elif item == "accept":
             glue.link.lobby.accept(glue.link)
             if glue.link.state == L.GAME:   # still offered: not withdrawn meanwhile
@@ -352,24 +381,25 @@ def on_menu(app, what, k):
     elif kind == "linklost":
         if what == "back" or item == "wait":
             glue.told = app.table           # told there: not again while it stays lost
-            app.to_table()
+            app.pop()
         elif item == "solo":
             go_solo(app)
         elif item == "quit":
-            app.save(later=True)
+            app.save()
             app.end_game()
             if app.link is not None:
                 app.link.stop()
-            return ("menus", "main_menu")
+            app.home()
     elif kind == "linkdiff" or kind == "linksolo":
         if item == "solo":
             _solo(app)
-            return None
+            return
         if app.sess is not None:        # linksolo: its save stays (Continue tells it again)
             app.end_game()
         if item == "again":
-            return ("begin", "new_game_menu", True)
+            app.replace("new")
+            setup(app, app.top())
         elif what == "back" or item == "menu":
-            return ("menus", "main_menu")
-    else:       # linkerr
-        return ("menus", "main_menu")
+            app.home()
+    elif what != "change":      # linkerr
+        app.home()

@@ -1,37 +1,22 @@
-"""The menu screen (6x10 font, 6 rows).
+"""The menu view (6x10 font, 6 rows).
 
 Items are [label, values or None, index, id]: values False for a line that
-cannot be selected; the id is what the menus act on (device/menus.py), the
-label only what is shown. Controls: UP/DOWN move (on a 4-button device
-LEFT/RIGHT move), LEFT/RIGHT change a value (6 buttons), A cycles a value or
-picks an action, B goes back. A menu of lines only (Stats) is read by
-scrolling: the moves scroll it a line, B goes back (A is a "pick").
+cannot be selected; the id is what a screen acts on, the label only what
+is shown. Controls: UP/DOWN move (on a 4-button device LEFT/RIGHT move),
+LEFT/RIGHT change a value (6 buttons), A cycles a value or picks an
+action, B goes back. A menu of lines only (Stats) is read by scrolling:
+the moves scroll it a line, B goes back (A is a "pick").
 
-The app loads this module when a menu first opens (App.open_menu) and
-keeps it, the Menu, its text and the big font at the table too, so that B
-there (the game menu) loads and makes nothing; a link game's table lets
-them go (App._enter_table), as its AI seat needs the heap.
+``Menu`` is the view, made once at start-up (its text and the big font);
+a screen of items on it is a device/screens.py ``MenuScreen``.
 """
 import displayio
 
 import hal
 from device import gfx as G
-from hal.mem import HELD
 
 MENU_COLS = 21
 MENU_ROWS = 6
-# what a menu's spare loop turns load, a module a turn (Menu.spare_turn):
-# the menus' own code outside a game (_HELD: held, hal/mem.py HELD, until a
-# game is made, device/begin.py, so that a menu's press loads nothing), and
-# the game's code (App.game_on's imports, leaves first, and the game menu's
-# for B at the table), then the table is made: "New game", "Start",
-# "Continue" and the game's first B then find them in memory, where
-# loading and making them made their frames 100-200 ms late on a board.
-# Start-up's first frame comes before any of it
-_WARM = ("device.menus", "core.rules", "core.presets", "core.ai", "core.scoring", "core.state",
-         "core.prng", "core.game", "core.sums", "core.plays", "device.session", "device.begin",
-         "device.table", "device.play", "device.gamemenu")
-_HELD = ("device.menus", "core.presets", "device.begin")
 
 
 class Menu:
@@ -51,39 +36,8 @@ class Menu:
         self.kind = ""
         self.cur = 0
         self.top = 0
-        self.warm = 0       # _WARM's modules looked at so far
-        self.dealt = None   # the new-game menu's game, dealt ahead: (its values, the Session) (device/begin.py start_ahead)
-
-    def spare_turn(self, app):
-        """A loop turn with no press waiting (App.run): the next module of
-        _WARM loaded (the menus' own code held only while no game is on
-        and no link is open: the menus are then all there is, and the main
-        menu's heap is half a game's), then the table and its controller
-        made (App.game_on); then on the new-game menu, the game its values
-        name (device/begin.py start_ahead)."""
-        free = app.sess is None and app.link is None
-        w = self.warm
-        if w > len(_WARM):
-            if free and not HELD:
-                self.warm = 0       # a game let the menus' code go: load it again
-            elif free and self.kind == "new" and self.dealt is None:
-                app.rare("begin", "start_ahead")
-            return
-        if w == len(_WARM):
-            app.game_on()
-        else:
-            name = _WARM[w]
-            if name not in _HELD:
-                __import__(name)
-            elif free:      # held till a game is made or a link's screens open (hal/mem.py let_go)
-                __import__(name)
-                if name not in HELD:
-                    HELD.append(name)
-        self.warm = w + 1
 
     def open(self, kind, title, items, cur=0):
-        if kind != "new":
-            self.dealt = None
         self.kind = kind
         self.title = title
         self.items = items
@@ -178,10 +132,10 @@ class Menu:
 
     def _change(self, it, d):
         it[2] = (it[2] + d) % len(it[1])
-        self.dealt = None       # a game dealt for the values before goes
         self.draw()
         return "change", self.cur
 
     def value(self, k):
         it = self.items[k]
         return it[1][it[2]]
+

@@ -1,156 +1,301 @@
-"""The menus of the device app (main, settings, rules) and
-what they lead to, the pages closed and the end of a game. ``App.rare``
-imports this module for one call and drops it afterwards, so its bytecode is
-not in the heap while a hand is played (about 3 KB; loading it again costs
-about 6 ms on a board); while no game is on, the menus' spare turns hold it
-(device/menu.py Menu.spare_turn), so that a menu's press loads nothing. What is only needed outside a game (new game,
-stats, resume) is in device/begin.py, the game menu in device/gamemenu.py
-(kept loaded outside a link game), the rules text in device/rulestext.py
-and the hand's summary in device/summary.py, which the app loads the same
-way (``App.rare``).
-Each function takes the running device.app.App.
+"""The menus outside the table: main, new game, settings, stats, rules,
+and what they lead to (a new game, the saved one resumed). Screens of
+device/screens.py: this module is loaded while one of them is open.
 
-Menu items are [label, values, index, id] (device/menu.py): the menus
+Menu items are [label, values, index, id] (device/menu.py): the screens
 act on the ids below, never on the labels they show.
 """
+from core.ai import LEVELS
 from core.compat import const
+from core.presets import PRESETS, preset
+from device import screens
+from device.jobs import Job
+from device.screens import MenuScreen
+from device.session import Session
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
 ON_OFF = ("on", "off")
+PLAYERS = (2, 3, 4)
+TARGETS = (31, 61, 101, 121, 151, 201)
 
-# item ids (the game menu's: device/gamemenu.py)
+# item ids
 _CONTINUE = const(1)
 _NEW = const(2)
 _SETTINGS = const(3)
 _STATS = const(4)
 _RULES = const(5)
 _BACK = const(6)
+_START = const(7)
+_LINK = const(8)
 
 
-def main_menu(app, note=None):
-    items = []
-    if app.saved is not None:
-        items.append(["Continue", None, 0, _CONTINUE])
-    items += [["New game", None, 0, _NEW], ["Settings", None, 0, _SETTINGS],
-              ["Stats", None, 0, _STATS], ["Rules", None, 0, _RULES]]
-    if note:
-        items.append([note[:21], False, 0, 0])
-    app.open_menu("main", "POCKET BASRA", items)
+class MainMenu(MenuScreen):
+    kind = "main"
+    title = "POCKET BASRA"
 
+    def __init__(self, app, note=None):
+        items = []
+        if app.saved is not None:
+            items.append(["Continue", None, 0, _CONTINUE])
+        items += [["New game", None, 0, _NEW], ["Settings", None, 0, _SETTINGS],
+                  ["Stats", None, 0, _STATS], ["Rules", None, 0, _RULES]]
+        while note:             # a line cut at a word, not at the panel's edge
+            cut = len(note) if len(note) <= 21 else note.rfind(" ", 0, 22)
+            cut = cut if cut > 0 else 21
+            items.append([note[:cut], False, 0, 0])
+            note = note[cut:].strip()
+        MenuScreen.__init__(self, app, items)
 
-def rules_menu(app, back="main"):
-    from core.presets import PRESETS    # here only: the main menu goes without it (start-up)
-    app.back_to = back
-    items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
-    cur = PRESETS.index(app.sess.variant) if app.sess is not None and back == "game" else 0
-    app.open_menu("rules", "RULES", items, cur)
+    def back(self):
+        pass                    # the main menu is the last screen
 
-
-def on_menu(app, what, k):
-    """Act on a menu answer. Returns what the app calls next, once this module
-    is dropped (App.key): ("begin", name), ("rulestext", "show", rules) or ("linkmenu",
-    "on_menu", what, k);
-    or None. Saves are left to the app for the same reason (App.save_settings_later, App.save with later):
-    one rarely used module in the heap at a time."""
-    m = app.menu
-    kind = m.kind
-    item = m.items[k][3] if k >= 0 else None
-    if kind[:4] == "link":
-        return ("linkmenu", "on_menu", what, k)
-    elif kind == "main":
-        if what != "pick":
-            return
+    def pick(self, item, k):
+        app = self.app
         if item == _SETTINGS:
-            settings_menu(app)
+            app.open("settings")
         elif item == _RULES:
-            rules_menu(app)
-        elif item == _CONTINUE:
-            return ("linkmenu" if "link" in app.saved.levels else "begin", "resume")
-        elif item == _NEW:
-            return ("begin", "new_game_menu")
+            app.open("rules")
         elif item == _STATS:
-            return ("begin", "stats_menu")
-    elif kind == "new":
-        if item == "link":
-            m.dealt = None      # a link game instead: the game dealt ahead goes
-        if what == "back":
-            main_menu(app)
-        elif what == "change" and k == 1:
-            m.items[2][1] = tuple(range(1, m.value(1) + 1))
-            m.items[2][2] = min(m.items[2][2], m.value(1) - 1)
-            m.draw()
-        elif what == "pick" and item == "link":
-            return ("linkmenu", "setup")
-        elif what == "pick":
-            return ("begin", "start_new")
-    elif kind == "settings":
-        if what == "change":
-            read_settings(app)
-        elif what == "back" or item == _BACK:
-            read_settings(app)
-            app.save_settings_later()
-            if app.back_to == "game":
-                app.to_table()
+            app.open("stats")
+        elif item == _NEW:
+            app.open("new")
+        elif item == _CONTINUE:
+            if "link" in app.saved.levels:
+                screens.module("link").resume(app)
             else:
-                main_menu(app)
-    elif kind == "stats":      # lines only: A or B
-        if what == "back" or what == "pick":
-            main_menu(app)
-    elif kind == "rules":
-        if what == "back":
-            if app.back_to == "game":
-                app.to_table()
-            else:
-                main_menu(app)
-        elif what == "pick":
-            return ("rulestext", "show", item)     # its pages (device/rulestext.py)
-    elif kind == "over":
-        main_menu(app)
+                resume(app)
 
 
-def settings_menu(app, back="main"):
-    st = app.settings
-    app.back_to = back
-    c = 0
-    for i in range(len(CONTRASTS)):
-        if CONTRASTS[i] <= st.contrast:
-            c = i
-    sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
-    items = [["Contrast", (1, 2, 3, 4, 5), c, 0],
-             ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl, 0],
-             ["Sound", ON_OFF, 0 if st.sound else 1, 0],
-             ["Rotation", (0, 180), 1 if st.rotation == 180 else 0, 0],
-             ["Hints", ON_OFF, 0 if st.hints else 1, 0],
-             ["Undo", ON_OFF, 0 if st.undo else 1, 0],
-             ["Back", None, 0, _BACK]]
-    app.open_menu("settings", "SETTINGS", items)
-
-
-def read_settings(app):
-    m = app.menu
-    st = app.settings
-    st.contrast = CONTRASTS[m.items[0][2]]
-    st.sleep_s = SLEEPS[m.items[1][2]]
-    st.sound = m.items[2][2] == 0
-    st.rotation = m.value(3)
-    st.hints = m.items[4][2] == 0
-    st.undo = m.items[5][2] == 0
-    app.apply_settings()
-
-
-def on_pages(app):
-    """The pages were closed (A at the end, or B). Returns what the app
-    calls next (App.key), as on_menu does."""
-    kind = app.pages.kind
-    if kind == "rules":
-        rules_menu(app, app.back_to)
-    elif kind == "summary":
-        if app.sess.game.winner is not None:
-            return ("summary", "game_over")     # not made while the summary was read (a link game)
+def resume(app, link=False):
+    """Carry on the game saved (app.saved): its scores and dealer, its hand
+    dealt again and its plays replayed; link: a link game, over the link
+    device/linkmenu.py has just opened. A save that is no real game is
+    dropped, and the main menu says why."""
+    sv = app.saved
+    try:
+        app.end_game()
+        if link:
+            from device.linkgame import LinkSession as Kind
         else:
-            app.sess.start_hand()
-            app.save(later=True)
-            app.to_table(begin=True)
+            Kind = Session
+        sess = Kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+        g = sess.game
+        g.hand_no = sv.hand_no
+        g.dealer = sv.dealer
+        for s in range(len(sv.scores)):
+            g.scores[s] = sv.scores[s]
+        g.carry = sv.carry
+        sess.replay(sv.plays)  # ValueError: a saved play that does not exist
+    except Exception as e:
+        if link:
+            app.link.stop()
+        app.forget_game()
+        app.home("save unusable: %s" % e)
+        return
+    if link:
+        app.link.start(sess)
+    app.start_game(sess)
 
 
+class DealAhead(Job):
+    """While the new-game menu waits for its press: the game its values
+    name made, its first hand dealt and its table drawn off the screen, so
+    that Start costs its screen switch only (a whole frame's rendering and
+    I2C are about 71 ms of the 100 ms a press may take on a board). None is
+    made for values no rule set allows."""
+    group = "deal"
+    rank = 5
+
+    def __init__(self, menu):
+        Job.__init__(self)
+        self.menu = menu
+        self.chosen = menu.chosen()
+        self.sess = None
+
+    def step(self, now):
+        app = self.menu.app
+        if self.sess is None:
+            level, players, people, variant, target = self.chosen
+            try:
+                preset(variant, players, target)
+            except ValueError:
+                return True
+            self.sess = made(app, self.chosen)
+            return False
+        app.game_on()
+        app.play.begin(self.sess)
+        self.menu.dealt = self
+        return True
+
+
+def made(app, chosen):
+    """A game of the chosen values, its first hand dealt."""
+    level, players, people, variant, target = chosen
+    levels = []
+    for s in range(players):
+        human = s < people if people < players else True
+        levels.append("human" if human else level)
+    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    sess = Session(variant, players, levels, target, app.seed)
+    sess.start_hand()
+    return sess
+
+
+class NewGameMenu(MenuScreen):
+    kind = "new"
+    title = "NEW GAME"
+
+    def __init__(self, app):
+        st = app.settings
+        lv = st.last_level if st.last_level in LEVELS else "normal"
+        pl = st.last_players if st.last_players in PLAYERS else 2
+        va = st.last_variant if st.last_variant in PRESETS else "egyptian"
+        tg = st.last_target
+        if tg not in TARGETS:
+            tg = preset(va).target
+        if tg not in TARGETS:
+            tg = 101
+        items = [["Level", LEVELS, LEVELS.index(lv), 0],
+                 ["Players", PLAYERS, PLAYERS.index(pl), 0],
+                 ["People", (1, 2, 3, 4), 0, 0],
+                 ["Rules", PRESETS, PRESETS.index(va), 0],
+                 ["Target", TARGETS, TARGETS.index(tg), 0],
+                 ["Start", None, 0, _START]]
+        if app.h.link is not None:      # a device with a link (hal/link.py): two devices, one game
+            items.append(["Link game", None, 0, _LINK])
+        MenuScreen.__init__(self, app, items, 5)
+        self.dealt = None       # the DealAhead job whose game is dealt, for the values shown
+
+    def show(self):
+        MenuScreen.show(self)
+        self.deal_ahead()
+
+    def deal_ahead(self):
+        self.dealt = None
+        self.app.jobs.start(DealAhead(self))
+
+    def closed(self):
+        self.app.jobs.cancel("deal")
+
+    def chosen(self):
+        """The values: (level, players, people, rule set, target)."""
+        players = self.value(1)
+        return (self.value(0), players, min(self.value(2), players), self.value(3), self.value(4))
+
+    def change(self, item, k):
+        if k == 1:
+            self.items[2][1] = tuple(range(1, self.value(1) + 1))
+            self.items[2][2] = min(self.items[2][2], self.value(1) - 1)
+            self.app.menu.draw()
+        self.deal_ahead()       # the game dealt for the values before goes
+
+    def pick(self, item, k):
+        if item == _LINK:
+            self.app.jobs.cancel("deal")
+            self.dealt = None
+            screens.module("link").setup(self.app, self)
+        elif item == _START:
+            self.start()
+
+    def start(self):
+        app = self.app
+        chosen = self.chosen()
+        level, players, people, variant, target = chosen
+        try:
+            preset(variant, players, target)
+        except ValueError:
+            m = app.menu
+            m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
+            m.draw()
+            app.dirty = True
+            return
+        st = app.settings
+        st.last_level, st.last_players, st.last_variant, st.last_target = (
+            level, players, variant, target)
+        app.save_settings_later()
+        dealt = self.dealt
+        self.dealt = None
+        app.end_game()
+        if dealt is not None and dealt.chosen == chosen:    # dealt and drawn while the menu was read
+            app.start_game(dealt.sess, drawn=True)
+        else:
+            app.start_game(made(app, chosen))
+        app.save()
+
+
+class StatsMenu(MenuScreen):
+    """The stats as lines only: the moves scroll them, A or B goes back."""
+    kind = "stats"
+    title = "STATS"
+
+    def __init__(self, app):
+        t = app.stats
+        rows = [("Games", t.games)]
+        for k in range(len(LEVELS)):        # a line per level
+            rows.append(("Wins " + LEVELS[k], t.wins[k]))
+        rows += [("Basras", t.basras), ("Best hand", t.best_hand)]
+        items = [["%-15s%6d" % r, False, 0, 0] for r in rows]
+        items.append(["A or B: back", False, 0, 0])
+        MenuScreen.__init__(self, app, items)
+
+    def pick(self, item, k):
+        self.app.pop()
+
+
+class RulesMenu(MenuScreen):
+    """The rule sets; A opens one's pages (device/rulestext.py)."""
+    kind = "rules"
+    title = "RULES"
+
+    def __init__(self, app, from_game=False):
+        items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
+        cur = PRESETS.index(app.sess.variant) if app.sess is not None and from_game else 0
+        MenuScreen.__init__(self, app, items, cur)
+
+    def pick(self, item, k):
+        self.app.open("ruletext", item)
+
+
+class SettingsMenu(MenuScreen):
+    kind = "settings"
+    title = "SETTINGS"
+
+    def __init__(self, app, from_game=False):
+        st = app.settings
+        c = 0
+        for i in range(len(CONTRASTS)):
+            if CONTRASTS[i] <= st.contrast:
+                c = i
+        sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
+        items = [["Contrast", (1, 2, 3, 4, 5), c, 0],
+                 ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl, 0],
+                 ["Sound", ON_OFF, 0 if st.sound else 1, 0],
+                 ["Rotation", (0, 180), 1 if st.rotation == 180 else 0, 0],
+                 ["Hints", ON_OFF, 0 if st.hints else 1, 0],
+                 ["Undo", ON_OFF, 0 if st.undo else 1, 0],
+                 ["Back", None, 0, _BACK]]
+        MenuScreen.__init__(self, app, items)
+
+    def change(self, item, k):
+        self.read()
+
+    def pick(self, item, k):
+        if item == _BACK:
+            self.back()
+
+    def back(self):
+        self.read()
+        self.app.save_settings_later()
+        self.app.pop()
+
+    def read(self):
+        it = self.items
+        st = self.app.settings
+        st.contrast = CONTRASTS[it[0][2]]
+        st.sleep_s = SLEEPS[it[1][2]]
+        st.sound = it[2][2] == 0
+        st.rotation = self.value(3)
+        st.hints = it[4][2] == 0
+        st.undo = it[5][2] == 0
+        self.app.apply_settings()

@@ -1,7 +1,9 @@
 """Text pages (3x5 font, 10 rows): the rules and a hand's summary.
 
-The pages' text (its TileGrid and shadow) is made when they are opened and
-let go by ``close`` once the table is shown (App._enter_table).
+``Pages`` is the view; its text (its TileGrid and shadow) is made when
+pages are opened and let go by ``close`` once the table is shown
+(device/play.py Play.show); a screen of lines on it is a device/screens.py
+``PagesScreen``.
 """
 import displayio
 
@@ -74,3 +76,4 @@ class Pages:
             if not self.scroll(PAGE_ROWS - 1):
                 return "close"
         return None
+

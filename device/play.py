@@ -8,7 +8,8 @@ PICK    LEFT/RIGHT choose a hand card; the floor cards its first (largest)
 CHOOSE  LEFT/RIGHT cycle the plays of the card (most cards first, laying it
         down last); A plays, B back to PICK.
 COVER   hot seat: the hand is hidden until the next person presses A.
-THINK   an AI (or the hint) searches, a step between button polls; the dots
+THINK   an AI (or the hint) decides (a DecideJob the loop steps between
+        frames, buttons read between); the dots
         after THINKING fill with the work spent (expert, master), else go
         round with the time.
 SHOW    an AI's play stays up (the cards it takes inverted) for a while or
@@ -23,8 +24,11 @@ ticks_diff and ticks_less, never through + and - on ticks.
 """
 import hal
 from core.compat import const
-from device.session import IDLE, LOADED, STEPPING, WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
 from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
+from device.jobs import Job
+from device.screens import Screen
+from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
+from device.summary import SummaryJob, hand_over
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
 PICK = const(0)
@@ -52,11 +56,50 @@ def _note(f):
     return b"BASRA!" if f & BASRA else b"SWEEP" if f & SWEEP else b"LAYS" if f & LAY else b"TAKES"
 
 
-class Play:
+class DecideJob(Job):
+    """An AI's decision, or the hint's: begun in a loop turn of its own
+    after the frame that shows THINKING, then a step a turn (each under
+    50 ms on a board). Cancelled, it lets the decision go (keep False: the
+    next begins where this one did, as if it never ran)."""
+    group = "decide"
+    rank = 3
+
+    def __init__(self, play):
+        Job.__init__(self)
+        self.play = play
+        self.begun = False
+        self.keep = True
+
+    def step(self, now):
+        p = self.play
+        s = p.sess
+        if not self.begun:
+            self.begun = True
+            if not s.think_begin(p.viewer if p.hinting else p.mover, now,
+                                 hint=p.hinting, clock=p.app.h.clock):
+                return False
+        elif not s.think_step(ticks_diff(now, s.think_start)):
+            p.progress(now)
+            return False
+        p.decided(now)
+        return True
+
+    def cancelled(self):
+        self.play.sess.think_stop(self.keep)
+
+
+class Play(Screen):
+    """The table's screen (its view: device/table.py's Table)."""
+    name = "table"
+
     def __init__(self, app, table):
         self.app = app
         self.t = table
+        self.view = table
         self.sess = None
+        self.entering = None    # "begin": show() begins the hand on the table
+        self.decide = None      # the DecideJob under way
+        self.summary = None     # the hand's SummaryScreen, made (sum_hand), not yet shown
         self.mode = PICK
         self.viewer = 0
         self.sel = 0
@@ -70,6 +113,45 @@ class Play:
         self.hinting = False
         self.flags = 0
         self.summed = False     # the hand's summary is made (device/summary.py), not yet shown
+
+    # -- the screen -----------------------------------------------------------
+    def enter(self, how):
+        """What show() does next: "begin" the hand on the table, or None."""
+        self.entering = how
+
+    def show(self):
+        app = self.app
+        how = self.entering
+        self.entering = None
+        app.view(self.t)
+        # the pages' text goes while the table is on show, and the last
+        # menu's items (and what they name)
+        app.pages.close()
+        app.menu.items = ()
+        if how == "begin":
+            self.begin(app.sess)
+
+    def answer(self, value):
+        """The screen over the table closed: the game menu (None: resume,
+        "hint", "undo"), the summary ("begin" the next hand, or "drawn":
+        begun and drawn off the screen already), a link screen (None)."""
+        s = self.sess
+        if value == "hint":
+            self.hint(self.app.now())
+        elif value == "undo":
+            s.undo(self.viewer)
+            self.app.save()
+            self.begin(s)
+        elif value == "begin":
+            self.begin(s)
+        elif value is None and self.app.link is not None:
+            # back from a menu the table is as it was left (its tiles
+            # untouched while hidden), except in a link game, whose other
+            # device's plays come in meanwhile
+            if self.persons_turn():
+                self.select(min(self.sel, max(0, s.state.hand_n[self.viewer] - 1)))
+            else:
+                self.redraw(hidden=s.humans > 1)
 
     # -- set up -------------------------------------------------------------
     def begin(self, sess):
@@ -93,13 +175,15 @@ class Play:
         t.clear_marks()
         if s.hand_over():
             # the summary (made while the last play was on show) replaces the
-            # table, and the next hand's table is drawn whole (App.to_table)
+            # table, and the next hand's table is drawn whole (Play.answer)
             self.mode = OVER
+            self.app.jobs.cancel("summary")     # made here if a key came first
             self.sum_hand()
             self.summed = False
-            app = self.app
-            app.show(app.pages)
-            app.write_when_shown()
+            scr = self.summary
+            self.summary = None
+            self.app.push(scr)
+            self.app.write_when_shown()
             return
         seat = s.to_move()
         if s.is_human(seat):
@@ -121,9 +205,9 @@ class Play:
         self.mode = THINK
         self.dots = 0
         self.hinting = False
-        # the decision begins at the next tick (s.think is IDLE), once this
-        # frame is on the screen: loading the AI (about 60 ms on a board)
-        # is not part of the press that played the card
+        self.decide = None
+        # the decision begins at the next tick (a DecideJob), once this
+        # frame is on the screen
         self.redraw(hidden=s.humans > 1)
         self.say_thinking(seat)
 
@@ -186,7 +270,8 @@ class Play:
         m.clear(0, col)
 
     # -- input ------------------------------------------------------------------
-    def key(self, b, now):
+    def key(self, b):
+        now = self.app.now()
         m = self.mode
         if m == PICK or m == CHOOSE:
             n = self.sess.state.hand_n[self.viewer]
@@ -210,7 +295,7 @@ class Play:
                     self.k = 0
                     self.show_option(False)
                 else:
-                    self.app.rare("gamemenu", "game_menu")
+                    self.app.open("game")
         elif m == COVER:
             if b == hal.A:
                 self.mode = PICK
@@ -221,12 +306,20 @@ class Play:
             self.tick(now)
         elif m == THINK and b == hal.B:
             if self.hinting:            # B drops the hint
-                self.sess.think_reset()
+                self.stop_thinking(True)
                 self.hinting = False
                 self.select(self.sel)
             else:                       # the game menu; the AI starts over after it
-                self.sess.think_pause()
-                self.app.rare("gamemenu", "game_menu")
+                self.stop_thinking(False)
+                self.app.open("game")
+
+    def stop_thinking(self, keep):
+        """The decision under way let go (keep: Session.think_stop)."""
+        job = self.decide
+        self.decide = None
+        if job is not None:
+            job.keep = keep
+            self.app.jobs.cancel("decide")
 
     def cycle(self, d):
         """The next (d = 1) or previous option; a held button jumps to the
@@ -255,13 +348,18 @@ class Play:
         self.mode = PAUSE
         self.until = ticks_add(now, ms)
         self.redraw(hidden=self.sess.humans > 1)
+        if self.sess.hand_over() and self.app.link is None:
+            # the hand's summary made while its last play is on show (a
+            # link game's hand ends once the other device has every play:
+            # LinkPlay.next_turn makes the summary then)
+            self.app.jobs.start(SummaryJob(self))
 
     def sum_hand(self):
         # the hand scored and its summary page made (not shown): in a loop
         # turn of its own while the last play is on show, or at next_turn
         if not self.summed:
             self.summed = True
-            self.app.rare("summary", "hand_over")
+            self.summary = hand_over(self.app)
 
     # -- time ---------------------------------------------------------------------
     def persons_turn(self):
@@ -274,43 +372,13 @@ class Play:
     def thinking(self):
         return self.mode == THINK
 
-    def summary_due(self):
-        """The hand's last play on show, its summary not made yet (tick
-        makes it: App.run lets that go before a write)."""
-        return self.mode == PAUSE and not self.summed and self.app.link is None and self.sess.hand_over()
-
     def tick(self, now):
         """Returns True when the screen changed."""
         m = self.mode
         s = self.sess
         if m == THINK:
-            # a turn of the loop each (buttons read between): the AI loaded,
-            # its search begun, then its steps (each turn under 50 ms on a board)
-            if s.think == IDLE:   # after the frame of next_turn or a hint, or paused (Session.think_pause)
-                s.think_load(self.hinting)
-                return False
-            if s.think == LOADED:
-                s.think_begin(self.viewer if self.hinting else self.mover, now,
-                              hint=self.hinting, clock=self.app.h.clock)
-                if s.think == STEPPING:
-                    return False
-            done = s.think_step(ticks_diff(now, s.think_start))
-            if done:
-                s.think_reset()
-                if self.hinting:
-                    self.hint_done()
-                else:
-                    self.show_ai(now)
-                return True
-            # the dots: the work spent (a bar that fills: the anytime
-            # levels, a dot each 13/64 of their work), else they go round
-            # with the time
-            a = s.ai.search
-            dots = 64 * a.spent // a.work // 13 if a.work else (ticks_diff(now, s.think_start) // 300) % 5
-            if dots != self.dots:
-                self.dots = dots
-                self.say_thinking(self.viewer if self.hinting else self.mover)
-                return True
+            if self.decide is None:     # after the frame of next_turn or a hint, or paused
+                self.decide = self.app.jobs.start(DecideJob(self))
             return False
         if m == SHOW or m == PAUSE:
             if not ticks_less(now, self.until):
@@ -324,11 +392,25 @@ class Play:
                         return True
                 self.next_turn(now)
                 return True
-            if m == PAUSE and s.hand_over() and self.app.link is None:
-                # (a link game's hand ends once the other device has every
-                # play: LinkPlay.next_turn makes the summary then)
-                self.sum_hand()
         return False
+
+    def progress(self, now):
+        # the dots: the work spent (a bar that fills: the anytime levels, a
+        # dot each 13/64 of their work), else they go round with the time
+        a = self.sess.deciding.search
+        dots = 64 * a.spent // a.work // 13 if a.work else (ticks_diff(now, self.sess.think_start) // 300) % 5
+        if dots != self.dots:
+            self.dots = dots
+            self.say_thinking(self.viewer if self.hinting else self.mover)
+            self.app.dirty = True
+
+    def decided(self, now):
+        self.decide = None
+        if self.hinting:
+            self.hint_done()
+        else:
+            self.show_ai(now)
+        self.app.dirty = True
 
     def show_ai(self, now):
         s = self.sess
@@ -350,6 +432,7 @@ class Play:
         self.hinting = True
         self.mode = THINK
         self.dots = 0
+        self.decide = None
         self.say_thinking(self.viewer)
 
     def hint_done(self):

@@ -90,11 +90,11 @@ def wait_for_a(h):
 
 def recover(h, err_name, gfx=None):
     """Show the message (or say on serial why it could not be shown) and
-    wait for A. The menus' code the failed app held (device/menu.py) goes
-    first: the message, and the app restarted, get its heap."""
-    from hal.mem import let_go
-    let_go()
-    let_go = None
+    wait for A. The screens' code the failed app had open goes first: the
+    message, and the app restarted, get its heap."""
+    from device.screens import release_all
+    release_all()
+    release_all = None
     try:
         show(h, err_name, gfx)
     except Exception as e:

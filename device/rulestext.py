@@ -2,9 +2,10 @@
 does, written from its Rules record (core/presets.py's registry entry made
 into a Rules; each value named by its core/rules.py constant, so the pages
 follow core/rules.py whatever the constants' numbers).
-The device app loads this module for one call (``App.rare``)."""
-from core import rules as R
+A screen of device/screens.py: loaded while the pages are open."""
 from core import presets as P
+from core import rules as R
+from device.screens import PagesScreen
 
 COMMON = (
     "BASRA: TAKE CARDS FROM THE FLOOR",
@@ -60,7 +61,8 @@ def lines(name):
     return out
 
 
-def show(app, name):
-    """Open the rules pages of rule set name on the device app."""
-    app.open_pages("rules", lines(name))
-    app.show(app.pages)
+class RulePages(PagesScreen):
+    kind = "rules"
+
+    def __init__(self, app, name):
+        PagesScreen.__init__(self, app, lines(name))

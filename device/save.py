@@ -1,21 +1,785 @@
-"""The durable save as one module, for tests and tools: the data it holds
-(device/savedata.py), its record format (device/saveformat.py: a log of
-128-byte CRC-32 slots, docs/reliability.md has the byte map), the writing and the
-reading side (device/savewrite.py, device/saveload.py) and ``SaveStore``
-(device/store.py: slots and write policy).
+"""The save: the game in progress, the settings and the stats, kept in a
+log of CRC-checked slots that a power cut at any byte cannot break.
 
-The device app does not load this module: device/store.py imports the
-writing or the reading side for each call and drops it again.
+Four parts, in this order: what the save holds (``Saved``, ``Settings``,
+``Stats``); the record's frame and the slots (``frame``, ``parse``,
+``scan``, ``place``); the writing side (a payload from those objects) and
+the reading side (``decode``, ``resume``, ``first``); and ``SaveStore``
+(the write policy) over a hal.storage store. The device app holds one
+SaveStore from start-up to the end (device/app.py), and writes a game in
+loop turns of their own (device/jobs.py ``SaveJob``).
+
+Format version 3 (docs/reliability.md has the byte map and the reasons).
+The store (hal.storage, raw ``read``/``write``) holds 128-byte slots from
+offset 0: as many as fit, 32 at most (4 KB, an RP2040's nvm sector), 2 at
+least. Each slot holds one whole record or is erased (0xFF)::
+
+    magic "Bs" | version u8 | seq u16 | n u8 | payload (n bytes) | crc32 u32
+
+Integers are little-endian. The CRC-32 (the zlib one) covers everything
+before it. ``magic``, ``version``, ``seq``, ``n`` and the trailing CRC keep
+this place in every version, so a record of another version is recognised
+as such. A save goes to the slot after the newest valid record's, with
+seq + 1 (mod 65536; "newer" is a difference of 1..32767), so a write cut
+half way leaves the record before it whole. The slots are a log because
+flash is: on an RP2040, CircuitPython writes bytes that are all 0xFF by
+programming their flash page (about 1 ms), and any other write erases and
+rewrites the whole 4 KB sector (about 51 ms, interrupts off, one of the
+sector's 100,000 erases). So a write goes to an erased slot while there is
+one, and when the log comes round (``place``) it is written again whole in
+one erase: the newest record in slot 0, the new one in slot 1, the rest
+erased. A load takes the newest valid record and never raises on bad bytes.
+Saves of earlier builds (two slots, 0 and 1) are such a log already.
+
+Write policy (``SaveStore``): a record is written only when its bytes
+change. ``policy="play"`` (the default) writes on every call, so a power
+cut loses at most the play in progress; ``policy="turn"`` holds back states
+where an AI seat is to move (they are written with the next state a person
+sees, or by ``flush()``), halving the flash writes of a two-player game but
+losing a person's play when the cut falls while the AI answers it.
 """
-from device.savedata import EARLY_ERASE, HUMAN_CODE, LINK_CODE, MAX_PLAYS, SIZE, SLOT, SLOTS, Saved, Settings, Stats, to_move  # noqa: F401
-from device.saveformat import (BLANK, DAMAGED, HEADER, MAGIC0, MAGIC1, NEWER, OLDER,  # noqa: F401
-                               VERSION, crc32, crc_halves, frame, newer, parse, place, scan, slot_count)
-from device.saveload import decode, first, resume  # noqa: F401
-from device.savewrite import (copy_settings, copy_stats, game_bytes, payload,  # noqa: F401
-                              settings_bytes, stats_bytes)
-from device.store import SaveStore  # noqa: F401
+from core.compat import const
+
+# -- what the save holds --------------------------------------------------
+SLOT = 128  # bytes per slot
+SIZE = 2 * SLOT  # the least the store must hold (two slots); the log uses up to SLOTS
+SLOTS = 32  # slots the save uses at most (4 KB: an RP2040's whole nvm sector)
+# a write made while no play can be pressed (an AI or the other device to
+# move) writes the log again once fewer than this many slots would be left
+# (``place``, device/jobs.py SaveJob): the sector's erase, 51 ms on
+# a board, falls there, not in the write a person's next play can land in.
+# With an AI seat every person's play is such a write, and at most three
+# others come between two of them (a hand's end), so the log comes round
+# there; with people only it comes round where it falls
+EARLY_ERASE = 4
+MAX_PLAYS = 48  # plays in one hand: 52 cards, 4 of them the first floor
+# A play is saved as its place among the plays of its position (core/plays.py
+# lists them; a big floor has thousands): one byte below 255, else 255 and
+# three bytes.
+PLACE_ESCAPE = 255
+# a seat's code: an AI level's stable code (core/ai/__init__.py CODES: easy 1,
+# normal 2, hard 3, expert 4, master 6, as earlier builds saved them), or
+# these: a person, or a seat played on the other device of a link game
+HUMAN_CODE = 0
+LINK_CODE = 5
+# wins in a version-2 save: easy to expert (version 3 writes a count, then
+# that many, one per level in the registry's order: ``_w_stats``)
+V2_WINS = 4
+
+
+class Record:
+    """Equal when of one class and agreeing on every field."""
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+
+class Saved(Record):
+    """A game in progress: enough to rebuild it exactly (see ``resume``)."""
+    def __init__(self, variant="egyptian", players=2, levels=None, target=101, seed=1,
+                 hand_no=0, dealer=None, scores=None, carry=0, plays=()):
+        self.variant = variant
+        self.players = players
+        self.levels = levels if levels is not None else ["human"] + ["normal"] * (players - 1)
+        self.target = target
+        self.seed = seed
+        self.hand_no = hand_no
+        self.dealer = players - 1 if dealer is None else dealer
+        self.scores = scores if scores is not None else [0] * (2 if players == 4 else players)
+        self.carry = carry
+        self.plays = tuple(plays)  # each play's place (see PLACE_ESCAPE)
+
+
+class Settings(Record):
+    def __init__(self):
+        self.contrast = 128  # 0..255
+        self.sleep_s = 60  # seconds without a press before the screen sleeps (0: never)
+        self.sound = True
+        self.rotation = 0  # 0 or 180
+        self.hints = True
+        self.undo = False
+        self.last_level = "normal"
+        self.last_players = 2
+        self.last_variant = "egyptian"
+        self.last_target = None  # None: the rule set's own target
+
+
+class Stats(Record):
+    def __init__(self):
+        self.games = 0
+        from core.ai import LEVELS
+        self.wins = [0] * len(LEVELS)  # per AI level, in the registry's order
+        self.basras = 0
+        self.best_hand = 0
+
+
+def to_move(saved):
+    """The seat to play next in saved (plays go round from the dealer's left)."""
+    return (saved.dealer + 1 + len(saved.plays)) % saved.players
+
+
+# -- the record's frame and the slots --------------------------------------
+VERSION = 3  # 2: plays are places in core/plays.py's order, past 254 escaped;
+# 3: ... where a maximal capture is one no bigger take contains (issue 29)
+_OLDEST = const(2)  # the oldest version read (``_decode``: a version-2 hand of
+# a maximal-capture rule set is dealt again, its plays listed otherwise then)
+MAGIC0 = 0x42  # "B"
+MAGIC1 = 0x73  # "s"
+HEADER = 6
+_ERASED = b"\xff" * SLOT  # a slot of erased flash
+
+DAMAGED = "save damaged, new game"
+BLANK = "no save, new game"
+OLDER = "old save, new game"
+NEWER = "newer save, new game"
+
+# CRC-32 (reflected 0xEDB88320, as zlib.crc32), a nibble at a time, kept in
+# two 16-bit halves so that MicroPython never needs a big int in the loop:
+# the table of the 16 nibbles, high and low halves (written out, not built
+# at import: start-up; tests/test_save_format.py checks crc32 against zlib;
+# tuples, the module's constants themselves, not arrays copied from them)
+_TH = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
+       0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
+_TL = (0x0000, 0x1064, 0x20C8, 0x30AC, 0x4190, 0x51F4, 0x6158, 0x713C,
+       0x8320, 0x9344, 0xA3E8, 0xB38C, 0xC2B0, 0xD2D4, 0xE278, 0xF21C)
+
+
+def crc_halves(data, start, end):
+    """The CRC-32 of data[start:end] as (high, low) 16-bit halves."""
+    hi = 0xFFFF
+    lo = 0xFFFF
+    th = _TH
+    tl = _TL
+    for k in range(start, end):
+        lo ^= data[k]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+        x = lo & 15
+        lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
+        hi = (hi >> 4) ^ th[x]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+def crc32(data):
+    """The CRC-32 of data, equal to zlib.crc32(data)."""
+    hi, lo = crc_halves(data, 0, len(data))
+    return (hi << 16) | lo
+
+
+def frame(seq, payload):
+    """The record of payload with sequence number seq: header, payload, CRC."""
+    n = len(payload)
+    if HEADER + n + 4 > SLOT:
+        raise ValueError("save record is %d bytes, a slot holds %d" % (HEADER + n + 4, SLOT))
+    b = bytearray(HEADER + n + 4)
+    b[0] = MAGIC0
+    b[1] = MAGIC1
+    b[2] = VERSION
+    b[3] = seq & 0xFF
+    b[4] = (seq >> 8) & 0xFF
+    b[5] = n
+    b[HEADER:HEADER + n] = payload
+    hi, lo = crc_halves(b, 0, HEADER + n)
+    e = HEADER + n
+    b[e] = lo & 0xFF
+    b[e + 1] = lo >> 8
+    b[e + 2] = hi & 0xFF
+    b[e + 3] = hi >> 8
+    return bytes(b)
+
+
+def parse(raw):
+    """(seq, version, payload_start, payload_end) of a CRC-valid record in raw, or None."""
+    if len(raw) < HEADER + 4 or raw[0] != MAGIC0 or raw[1] != MAGIC1:
+        return None
+    n = raw[5]
+    end = HEADER + n
+    if end + 4 > len(raw):
+        return None
+    hi, lo = crc_halves(raw, 0, end)
+    if raw[end] != lo & 0xFF or raw[end + 1] != lo >> 8 or raw[end + 2] != hi & 0xFF or raw[end + 3] != hi >> 8:
+        return None
+    return raw[3] | (raw[4] << 8), raw[2], HEADER, end
+
+
+def newer(a, b):
+    """Sequence number a is newer than b (a difference of 1..32767, mod 65536)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+def slot_count(size):
+    """The slots of the save in a store of size bytes: as many as it holds,
+    SLOTS at most."""
+    n = size // SLOT
+    return SLOTS if n > SLOTS else n
+
+
+def _blank(raw):
+    # a slot that never held a record: erased flash (0xFF) or zeroed
+    if raw == _ERASED:
+        return True
+    for c in raw:
+        if c != 0xFF and c != 0:
+            return False
+    return True
+
+
+def scan(storage):
+    """The records of storage's slots: (seq, slot, records, message).
+    seq and slot are the newest CRC-valid record's (0 and the last slot
+    when there is none, so the first write goes to slot 0); records are
+    (slot, raw, start, end) of the newest valid record and the one before
+    it, of this version, to try in turn; message says what a load that
+    finds no usable one tells (an empty records list when the newest record
+    is of another version). Never raises on bad bytes. Each slot is read
+    once for its header; the CRC is checked newest first, until two pass."""
+    n = slot_count(storage.size)
+    heads = []  # (seq, slot) of the slots that begin with the magic, newest first
+    blank = True
+    for k in range(n):
+        try:
+            raw = storage.read(k * SLOT, SLOT)
+        except (OSError, ValueError):
+            continue
+        if raw[0] == MAGIC0 and raw[1] == MAGIC1:
+            seq = raw[3] | (raw[4] << 8)
+            i = 0
+            while i < len(heads) and not newer(seq, heads[i][0]):
+                i += 1
+            heads.insert(i, (seq, k))
+            blank = False
+        elif blank and not _blank(raw):
+            blank = False
+    raw = None
+    seq = 0
+    newest = -1
+    out = []
+    for _, k in heads:
+        try:
+            raw = storage.read(k * SLOT, SLOT)
+        except (OSError, ValueError):
+            continue
+        p = parse(raw)
+        if p is None:
+            continue
+        version = p[1]
+        if newest < 0:
+            seq = p[0]
+            newest = k
+            if not _OLDEST <= version <= VERSION:  # the newest record is of another version
+                return seq, newest, [], OLDER if version < VERSION else NEWER
+        elif not _OLDEST <= version <= VERSION:
+            continue
+        out.append((k, raw, p[2], p[3]))
+        if len(out) == 2:
+            break
+    if newest < 0:
+        return 0, n - 1, [], BLANK if blank else DAMAGED
+    return seq, newest, out, DAMAGED
+
+
+def place(storage, newest, rec, early=0):
+    """Where record rec goes: (slot, offset, data) to write at offset.
+    The slot after newest (the newest record's), if it is erased: on an
+    RP2040 a write into erased bytes only programs their flash page. Else
+    (the log has come round, or holds bytes of something else) the whole
+    log is written again, one sector erase: the newest record kept in slot
+    0 (so a cut that leaves only the start of the new image still has it),
+    rec in slot 1, every other slot erased, so the next writes program
+    only. early: write the log again already when fewer than early slots
+    would be left after this one (the caller's moment suits the erase
+    better than the writes to come: device/app.py)."""
+    n = slot_count(storage.size)
+    slot = (newest + 1) % n
+    try:
+        if slot + early < n and storage.read(slot * SLOT, SLOT) == _ERASED:
+            return slot, slot * SLOT, rec
+        raw = storage.read(newest * SLOT, SLOT)
+    except (OSError, ValueError):
+        raw = b""
+    img = bytearray(n * SLOT)
+    m = memoryview(img)
+    m[0] = 0xFF
+    k = 1
+    while k < len(img):  # 0xFF everywhere, doubling: no second 4 KB buffer
+        c = min(k, len(img) - k)
+        m[k:k + c] = m[:c]
+        k += c
+    p = parse(raw)
+    slot = 0
+    if p is not None:
+        m[:p[3] + 4] = raw[:p[3] + 4]
+        slot = 1
+    m[slot * SLOT:slot * SLOT + len(rec)] = rec
+    return slot, 0, img
+
+
+# -- the writing side -------------------------------------------------------
+class _Out:
+    def __init__(self):
+        self.b = bytearray()
+
+    def u8(self, v, what):
+        if not 0 <= v <= 255:
+            raise ValueError("%s = %r does not fit the save (0..255)" % (what, v))
+        self.b.append(v)
+
+    def u16(self, v, what):
+        if not 0 <= v <= 0xFFFF:
+            raise ValueError("%s = %r does not fit the save (0..65535)" % (what, v))
+        self.b.append(v & 0xFF)
+        self.b.append(v >> 8)
+
+    def i16(self, v, what):
+        if not -0x8000 <= v <= 0x7FFF:
+            raise ValueError("%s = %r does not fit the save (-32768..32767)" % (what, v))
+        self.u16(v & 0xFFFF, what)
+
+    def name(self, s, what):
+        b = s.encode() if isinstance(s, str) else b""
+        if not 0 < len(b) <= 12 or [c for c in b if not 0x61 <= c <= 0x7A]:
+            raise ValueError("%s = %r is not a rule set name" % (what, s))
+        self.u8(len(b), what)
+        self.b.extend(b)
+
+
+def _sat(v):
+    return 0xFFFF if v > 0xFFFF else (0 if v < 0 else v)
+
+
+def _w_settings(o, s):
+    o.u8(s.contrast, "contrast")
+    o.u16(s.sleep_s, "sleep_s")
+    if s.rotation not in (0, 180):
+        raise ValueError("rotation must be 0 or 180, not %r" % (s.rotation,))
+    o.u8((1 if s.sound else 0) | (2 if s.hints else 0) | (4 if s.undo else 0)
+         | (8 if s.rotation == 180 else 0), "flags")
+    o.u8(_level_code(s.last_level, "last_level"), "last_level")
+    o.u8(s.last_players, "last_players")
+    o.u16(0 if s.last_target is None else s.last_target, "last_target")
+    o.name(s.last_variant, "last_variant")
+    return o
+
+
+def _w_stats(o, s):
+    o.u16(_sat(s.games), "games")
+    from core.ai import LEVELS
+    if len(s.wins) != len(LEVELS):
+        raise ValueError("wins needs %d counts (one per level), not %r" % (len(LEVELS), s.wins))
+    o.u8(len(s.wins), "wins")
+    for k in range(len(s.wins)):
+        o.u16(_sat(s.wins[k]), "wins")
+    o.u16(_sat(s.basras), "basras")
+    o.u16(_sat(s.best_hand), "best_hand")
+    return o
+
+
+def _level_code(level, what):
+    # a seat's code (HUMAN_CODE, LINK_CODE above): a level's from the registry
+    if level == "human":
+        return HUMAN_CODE
+    if level == "link":
+        return LINK_CODE
+    from core.ai import CODES, LEVELS
+    for k in range(len(LEVELS)):
+        if LEVELS[k] == level:
+            return CODES[k]
+    raise ValueError("%s = %r is not one of human, link, %s" % (what, level, ", ".join(LEVELS)))
+
+
+def _w_game(o, g):
+    o.name(g.variant, "variant")
+    n = g.players
+    if n not in (2, 3, 4):
+        raise ValueError("players must be 2, 3 or 4, not %r" % (n,))
+    o.u8(n, "players")
+    if len(g.levels) != n:
+        raise ValueError("levels needs one entry per seat (%d), not %r" % (n, g.levels))
+    for lv in g.levels:
+        o.u8(_level_code(lv, "level"), "level")
+    o.u16(g.target, "target")
+    if not 0 <= g.seed <= 0xFFFFFFFF:
+        raise ValueError("seed = %r does not fit the save (0..2**32-1)" % (g.seed,))
+    o.u16(g.seed & 0xFFFF, "seed")
+    o.u16(g.seed >> 16, "seed")
+    o.u16(g.hand_no, "hand_no")
+    if not 0 <= g.dealer < n:
+        raise ValueError("dealer = %r is not a seat of %d" % (g.dealer, n))
+    o.u8(g.dealer, "dealer")
+    sides = 2 if n == 4 else n
+    if len(g.scores) != sides:
+        raise ValueError("scores needs one entry per side (%d), not %r" % (sides, g.scores))
+    for v in g.scores:
+        o.i16(v, "score")
+    o.i16(g.carry, "carry")
+    if len(g.plays) > MAX_PLAYS:
+        raise ValueError("%d plays since the deal, a hand has at most %d" % (len(g.plays), MAX_PLAYS))
+    o.u8(len(g.plays), "plays")
+    for p in g.plays:
+        if not 0 <= p < 1 << 24:
+            raise ValueError("play place %r does not fit the save" % (p,))
+        if p < PLACE_ESCAPE:
+            o.u8(p, "play")
+        else:
+            o.u8(PLACE_ESCAPE, "play")
+            o.u8(p & 255, "play")
+            o.u16(p >> 8, "play")
+    return o
+
+
+def settings_bytes(s):
+    """The settings part of a payload; ValueError on a value that does not fit."""
+    return bytes(_w_settings(_Out(), s).b)
+
+
+def stats_bytes(s):
+    return bytes(_w_stats(_Out(), s).b)
+
+
+def game_bytes(saved):
+    """The game part of a payload: 0, or 1 and the game (saved None: no game)."""
+    if saved is None:
+        return b"\x00"
+    o = _Out()
+    o.b.append(1)
+    return bytes(_w_game(o, saved).b)
+
+
+def payload(saved, settings, stats):
+    """The payload bytes of a record; ValueError on a value that does not fit."""
+    return settings_bytes(settings) + stats_bytes(stats) + game_bytes(saved)
 
 
 def encode(seq, saved, settings, stats):
     """One whole record (header, payload, CRC) as bytes."""
     return frame(seq, payload(saved, settings, stats))
+
+
+def copy_settings(s):
+    """A copy of settings s; ValueError now (not at the next write) when it does not fit."""
+    c = Settings()
+    for k in ("contrast", "sleep_s", "sound", "rotation", "hints", "undo", "last_level",
+              "last_players", "last_variant", "last_target"):
+        setattr(c, k, getattr(s, k))
+    _w_settings(_Out(), c)
+    return c
+
+
+def copy_stats(s):
+    c = Stats()
+    c.games = s.games
+    c.wins = list(s.wins)
+    c.basras = s.basras
+    c.best_hand = s.best_hand
+    _w_stats(_Out(), c)
+    return c
+
+
+# -- the reading side -------------------------------------------------------
+class _In:
+    def __init__(self, b, pos, end):
+        self.b = b
+        self.p = pos
+        self.end = end
+
+    def u8(self):
+        if self.p >= self.end:
+            raise ValueError("record ends early")
+        v = self.b[self.p]
+        self.p += 1
+        return v
+
+    def u16(self):
+        return self.u8() | (self.u8() << 8)
+
+    def i16(self):
+        v = self.u16()
+        return v - 0x10000 if v & 0x8000 else v
+
+    def name(self):
+        n = self.u8()
+        if not 0 < n <= 12 or self.p + n > self.end:
+            raise ValueError("bad name")
+        s = bytes(self.b[self.p:self.p + n])
+        self.p += n
+        for c in s:
+            if not 0x61 <= c <= 0x7A:  # rule set names are lowercase letters
+                raise ValueError("bad name")
+        return s.decode()
+
+
+def _level(i):
+    # a seat's level from its code (HUMAN_CODE, LINK_CODE above)
+    if i == HUMAN_CODE:
+        return "human"
+    if i == LINK_CODE:
+        return "link"
+    from core.ai import CODES, LEVELS
+    for k in range(len(CODES)):
+        if CODES[k] == i:
+            return LEVELS[k]
+    raise ValueError("bad level")
+
+
+def decode(raw, start, end):
+    """(saved_or_None, settings, stats) of a payload; ValueError when it makes no sense."""
+    return _decode(raw, start, end)[:3]
+
+
+def _decode(raw, start, end):
+    # decode, and the game part of the payload as the store keeps it
+    from core.presets import preset
+    from core.rules import CAPTURE_MAXIMAL
+    i = _In(raw, start, end)
+    s = Settings()
+    s.contrast = i.u8()
+    s.sleep_s = i.u16()
+    f = i.u8()
+    if f > 15:
+        raise ValueError("bad flags")
+    s.sound = bool(f & 1)
+    s.hints = bool(f & 2)
+    s.undo = bool(f & 4)
+    s.rotation = 180 if f & 8 else 0
+    s.last_level = _level(i.u8())
+    s.last_players = i.u8()
+    t = i.u16()
+    s.last_target = t if t else None
+    s.last_variant = i.name()
+    st = Stats()
+    st.games = i.u16()
+    # version 3 (a payload alone is taken as version 3): a count of wins
+    # first (a level this build lacks: its wins are read past); version 2:
+    # easy to expert (raw[start - 4]: the record's version byte)
+    n = V2_WINS if start >= 4 and raw[start - 4] < 3 else i.u8()
+    for k in range(n):
+        w = i.u16()
+        if k < len(st.wins):
+            st.wins[k] = w
+    st.basras = i.u16()
+    st.best_hand = i.u16()
+    game_at = i.p
+    has = i.u8()
+    g = None
+    if has == 1:
+        g = Saved()
+        g.variant = i.name()
+        n = i.u8()
+        if n not in (2, 3, 4):
+            raise ValueError("bad players")
+        g.players = n
+        g.levels = [_level(i.u8()) for _ in range(n)]
+        g.target = i.u16()
+        g.seed = i.u16() | (i.u16() << 16)
+        g.hand_no = i.u16()
+        g.dealer = i.u8()
+        if g.dealer >= n:
+            raise ValueError("bad dealer")
+        g.scores = [i.i16() for _ in range(2 if n == 4 else n)]
+        g.carry = i.i16()
+        plays_at = i.p
+        k = i.u8()
+        if k > MAX_PLAYS:
+            raise ValueError("bad plays")
+        plays = []
+        for _ in range(k):
+            p = i.u8()
+            if p == PLACE_ESCAPE:
+                p = i.u8() | (i.u16() << 8)
+            plays.append(p)
+        g.plays = tuple(plays)
+    elif has != 0:
+        raise ValueError("bad game flag")
+    if i.p != end:
+        raise ValueError("bytes left over")
+    game = bytes(raw[game_at:end])
+    if g is not None and g.plays and raw[start - 4] < 3 and preset(g.variant).capture == CAPTURE_MAXIMAL:
+        # version 2 listed a maximal capture's plays otherwise (a take that
+        # a bigger one contains was one): the hand is dealt again (the same
+        # cards: a deal follows from the seed and the hand's number), the
+        # game's scores, carry and dealer kept
+        g.plays = ()
+        game = bytes(raw[game_at:plays_at]) + b"\x00"
+    return g, s, st, game
+
+
+
+def resume(saved):
+    """A core.game.Game rebuilt from saved: the hand dealt and its plays
+    replayed (the state right after the last play; deal first when its
+    hands are empty). ValueError when saved cannot be a real game."""
+    from core.game import Game
+    from core.plays import Plays, nth
+    from core.presets import preset
+    rules = preset(saved.variant, players=saved.players, target=saved.target)
+    if saved.target < 1:
+        raise ValueError("target must be positive")
+    g = Game(rules, saved.seed)
+    g.hand_no = saved.hand_no
+    g.dealer = saved.dealer
+    g.scores = list(saved.scores)
+    g.carry = saved.carry
+    g.start_hand()
+    st = g.state
+    cursor = Plays()
+    k = 0
+    for i in saved.plays:
+        if st.hands_empty():
+            if not st.stock_left():
+                raise ValueError("play %d comes after the end of the hand" % k)
+            st.deal()
+        if not nth(cursor, st, i):
+            raise ValueError("play %d is choice %d, past the last" % (k, i))
+        st.apply(cursor.word, cursor.take)
+        k += 1
+    return g
+
+
+def first(records, newest, check=True, msg=None):
+    """The first record of records (``scan``) that decodes and, with
+    check, replays: (saved_or_None, settings, stats, None, kept); when none
+    does, (None, new settings, new stats, msg, kept). kept is what the store
+    keeps: its own settings and stats, the game part of the payload as
+    bytes, and the payload when the record is in slot newest (else None)."""
+    for slot, raw, start, end in records:
+        try:
+            g, s, st, game = _decode(raw, start, end)
+            if g is not None and check:
+                resume(g)
+            # the store's own copies: the caller's objects stay the caller's
+            kept = _decode(raw, start, end)
+        except (ValueError, IndexError, KeyError):
+            continue
+        last = bytes(raw[start:end]) if slot == newest else None
+        return g, s, st, None, (kept[1], kept[2], game, last)
+    return None, Settings(), Stats(), msg, (Settings(), Stats(), b"\x00", None)
+
+
+# -- the store --------------------------------------------------------------
+class SaveStore:
+    """The save over a hal.storage store (raw read/write, ``size`` >= 256)."""
+
+    def __init__(self, storage, policy="play", check=True):
+        if storage.size < SIZE:
+            raise ValueError("the store has %d bytes, the save needs %d" % (storage.size, SIZE))
+        if policy not in ("play", "turn"):
+            raise ValueError("policy must be 'play' or 'turn', not %r" % (policy,))
+        self.storage = storage
+        self.policy = policy
+        self.check = check  # load replays the saved plays before trusting them
+        self.writes = 0
+        self.seq = 0  # of the newest record in the store
+        self.slot = -1  # that record's slot (-1: none): the next write goes to the one after it
+        self.game = b"\x00"  # the game part of the newest record written (or pending)
+        self.settings = Settings()
+        self.stats = Stats()
+        self.pending = False
+        self._scanned = False
+        self._last = None  # payload of the newest record in the store
+        self.error = None  # the last write's OSError, if any
+        self.held = None  # a payload encoded by save_game(hold=True), then (seq, slot, offset, bytes, payload) framed and placed by frame_held(); written by flush()
+
+    def load(self):
+        """(saved_or_None, settings, stats, message_or_None) from the newest
+        valid record; never raises on bad bytes. Sets the store's seq, slot
+        and what it last wrote."""
+        self.seq, self.slot, records, msg = scan(self.storage)
+        got = first(records, self.slot, self.check, msg)
+        self._scanned = True
+        self.pending = False
+        self.settings, self.stats, self.game, self._last = got[4]
+        return got[:4]
+
+    def save_game(self, saved, stats=None, hold=False, settings=None):
+        """Record the game in progress (None: no game) and, given, the stats
+        and the settings with it: the app's every write carries the stats,
+        so a quit, a power cut or a reload loses at most the play in
+        progress, and settings changed with the game (a new game's choices)
+        go in the same record. Writes as the policy says; hold: encodes the
+        record now, for frame_held() and the next flush() to write (the
+        device app writes in loop turns of their own: a board's write is
+        60-70 ms of Python and collections, and a press waits for the turn
+        it lands in)."""
+        self._scan()
+        self.game = game_bytes(saved)
+        if stats is not None:
+            self.stats = copy_stats(stats)
+        if settings is not None:
+            self.settings = copy_settings(settings)
+        if hold:
+            self.pending = True
+            self.held = self._payload()
+            return False
+        if (self.policy == "turn" and saved is not None and 0 < len(saved.plays) < MAX_PLAYS
+                and saved.levels[to_move(saved)] != "human"):
+            self.pending = True
+            return False
+        return self._write()
+
+    def save_settings(self, settings):
+        self._scan()
+        self.settings = copy_settings(settings)
+        self.held = None        # encoded with the settings before: made again
+        return self._write()
+
+    def flush(self):
+        """Write a state held back: by the "turn" policy (call before
+        sleep), or by save_game(hold=True)."""
+        if self.pending:
+            return self._write()
+        return False
+
+    def _scan(self):
+        if not self._scanned:
+            self.load()
+
+    def frame_held(self, early=0):
+        """The record save_game(hold=True) encoded, framed and placed now
+        (its slot, or the whole log written again when the log has come
+        round, or when fewer than early slots would be left: ``place``),
+        written by the next flush()."""
+        held = self.held
+        if held is not None and not isinstance(held, tuple):
+            self.held = self._framed(held, early)
+            if self.held is None:
+                self.pending = False
+
+    def _payload(self):
+        return settings_bytes(self.settings) + stats_bytes(self.stats) + self.game
+
+    def _framed(self, payload, early=0):
+        # (seq, slot, offset, bytes, payload): the next record, its CRC and
+        # frame, and where it goes (``place``); None when payload is
+        # the newest record's already: nothing to write
+        if payload == self._last:
+            return None
+        seq = (self.seq + 1) & 0xFFFF
+        slot, offset, data = place(self.storage, self.slot, frame(seq, payload), early)
+        return seq, slot, offset, data, payload
+
+    def _write(self):
+        held = self.held
+        self.held = None
+        self.pending = False
+        if held is None:
+            held = self._payload()
+        if not isinstance(held, tuple):
+            held = self._framed(held)
+            if held is None:
+                return False
+        seq, slot, offset, data, payload = held
+        try:
+            ok = self.storage.write(offset, data)
+        except OSError as e:
+            ok = False
+            self.error = e
+        if not ok:
+            return False  # a read-only or failing store: keep playing, the save stays as it was
+        self.writes += 1
+        self.seq = seq
+        self.slot = slot
+        self._last = payload
+        return True
+

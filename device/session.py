@@ -1,63 +1,47 @@
-"""One game in progress on the device: seats, AI turns step by step, the
-play log (for undo and the save), hints and the end of a hand.
+"""One game in progress on the device: seats, AI decisions step by step
+(the AI made with the game and kept until it ends), the play log (for
+undo and the save), hints, the end of a hand.
 
 No drawing here: device/table.py shows a Session. The play path (gen,
 preview, apply, the AI's steps) works in buffers made in ``__init__``.
 """
-import sys
 from array import array
 
+from core.ai.observe import observe
+from core.ai.reason import reason
 from core.compat import const
 from core.game import Game
-from core.plays import Plays, cards_taken, index_of
+from core.plays import Plays, cards_taken, index_of, nth
+from core.presets import preset
 from core.state import FLOOR, play_flags
-from hal.mem import CODE_ON_HEAP, drop
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
-
-# the AI's modules, loaded for each decision (Session._load_ai) and dropped
-# after it where their bytecode is on the heap (hal/mem.py CODE_ON_HEAP);
-# the last four, read backwards, are what every level loads, each after
-# what it imports (think_load loads them a loop turn each)
-_AI = ("core.ai.onestep", "core.ai.search", "core.ai.fixed", "core.ai.player", "core.ai.roots",
-       "core.ai.world", "core.ai.evaluate", "core.ai.observe")
-
-# AI decision progress
-IDLE = const(0)
-STEPPING = const(1)
-_DONE = const(2)
-LOADED = const(3)   # the AI loaded (think_load), its search not begun
-
 
 class Session:
     """variant: preset name; levels: per seat, "human" or an AI level."""
 
     def __init__(self, variant, players, levels, target, seed):
-        from core.presets import preset
         self.rules = preset(variant, players, target)
         self.variant = variant
         self.players = players
         self.levels = list(levels)
         self.target = target
         self.seed = seed
-        self.game = Game(self.rules, seed)
-        self.state = self.game.state
-        self.nsides = self.rules.sides
         self.humans = 0
         level = "normal"
+        ais = 0
         for lv in self.levels:
             if lv == "human":
                 self.humans += 1
             elif lv != "link":      # a seat played on the other device (device/linkgame.py)
                 level = lv
+                ais += 1
         self.level = level
-        # one Player serves every AI seat (decisions are one at a time) and
-        # the hints; made for each decision and let go after it (_load_ai)
-        self.ai = None
-        self.ai_made = False    # one made already: its two generators' states below
-        self.ai_prng = 0
-        self.search_prng = 0
+        self._make_ai(ais)      # the search's buffers first: the game's largest
+        self.game = Game(self.rules, seed)
+        self.state = self.game.state
+        self.nsides = self.rules.sides
         # the options of one hand card, WINDOW at a time, in the order the
         # person cycles them: most cards taken first (then as listed), the
         # lay-down last; slot WINDOW holds the AI's (or the hint's) play
@@ -74,8 +58,8 @@ class Session:
         self.taken = bytearray(52)      # preview scratch
         self.floor = bytearray(52)      # floor in laid order
         self.nfloor = 0
-        self.think = IDLE
         self.think_start = 0
+        self.think_hint = False
         self.pick = 0                   # the decided play's index in buf
         self.hint_reason = ""
         self.carry_before = 0
@@ -261,115 +245,123 @@ class Session:
         return self.state.preview(self.buf[2 * i], self.buf[2 * i + 1], out)
 
     # -- the AI, a step at a time ---------------------------------------------
-    def think_load(self, hint=False):
-        """Load the AI for the next decision (hint: a hint's, the expert's)
-        in turns of the device's loop of their own: a module each of what
-        every level loads (_AI's last five, leaves first: observe, evaluate,
-        world, roots, player), then a module each of what its level adds
-        (core/ai/player.py modules: the search, or the one-play
-        heuristics), then the Player; think_begin at the next. (In one turn, loading
-        the AI held a board's loop 35-75 ms; a board collects its heap after
-        each module it loads, about 6 ms at a game's heap.)"""
-        mods = sys.modules
-        for i in range(len(_AI) - 1, 2, -1):
-            if _AI[i] not in mods:
-                __import__(_AI[i])
-                return
-        from core.ai.player import modules
-        for name in modules("expert" if hint else self.level):
-            if name not in mods:
-                __import__(name)
-                return
-        self._load_ai(hint)
-        self.think = LOADED
+    def _make_ai(self, ais):
+        # one Player serves every AI seat (decisions are one at a time) and
+        # one the hints (the expert's), made with the game, before its
+        # smaller objects, and kept until it ends; the two share one search
+        # (its buffers are the game's largest) where their levels search
+        # alike: the expert's seats are the hint's own Player. Every
+        # decision goes on from the generators' states the last one left
+        # (ai_prng, search_prng), whichever Player made it
+        from core.ai.player import Player
+        seed = (self.seed & 0xFFFF) + 7
+        rules = self.rules
+        level = self.level
+        self.ai = None
+        self.hint_ai = None
+        hint = self.humans == 1
+        if ais and level in ("hard", "expert"):
+            self.ai = Player(rules, level, seed)
+            if hint:
+                self.hint_ai = self.ai if level == "expert" else Player(rules, "expert", seed, self.ai.search)
+        elif ais and hint and level in ("easy", "normal"):
+            self.hint_ai = Player(rules, "expert", seed)
+            self.ai = Player(rules, level, seed, self.hint_ai.search)
+        else:
+            if ais:
+                self.ai = Player(rules, level, seed)
+            if hint:
+                self.hint_ai = Player(rules, "expert", seed)
+        p = self.ai or self.hint_ai
+        self.ai_prng = p.prng.state if p is not None else 0
+        self.search_prng = p.search.prng.state if p is not None else 0
+        self.deciding = None    # the Player of the decision under way
+
+    def own_ai(self):
+        """An AI for seats that became AI seats (a link game played on
+        against the AI here: device/linkmenu.py)."""
+        if self.ai is None:
+            from core.ai.player import Player
+            h = self.hint_ai
+            self.ai = Player(self.rules, self.level, (self.seed & 0xFFFF) + 7,
+                             h.search if h is not None and self.level in ("easy", "normal", "expert") else None)
 
     def think_begin(self, seat, now, hint=False, clock=None):
-        """Start a decision for seat (hint: the expert's, for a person),
-        with the AI think_load loaded (for the same kind of decision), else
-        loading it now.
-        clock (hal.clock.Clock): the search stops by itself at its level's
-        deadline (core/ai/player.py)."""
-        p = self.ai if self.think == LOADED else self._load_ai(hint)
-        from core.ai.observe import observe
+        """Start a decision for seat (hint: the expert's, for a person);
+        True when it is made already (decided() has it), else think_step
+        until True. clock (hal.clock.Clock): the search stops by itself at
+        its level's deadline (core/ai/player.py)."""
+        p = self.hint_ai if hint else self.ai
+        if p is None:           # hints turned on in a game made without them
+            from core.ai.player import Player
+            p = self.hint_ai = Player(self.rules, "expert", (self.seed & 0xFFFF) + 7)
+        p.prng.state = self.ai_prng
+        p.search.prng.state = self.search_prng
+        self.deciding = p
         obs = observe(self.state, seat, p.obs, carry=self.game.carry)
         self.think_start = now
         self.think_hint = hint
         if p.begin(obs, clock):
             self._decided(p.best())
-            return
-        obs = None
-        self.think = STEPPING
+            return True
+        return False
 
     def think_step(self, elapsed):
         """One step of the decision; True when it is made. elapsed: ms since
         think_begin (the caller's ticks_diff); past the decider's own
         deadline, where a search with a clock stops by itself, the best
         play so far is taken."""
-        if self.think == _DONE:
-            return True
-        p = self.ai
+        p = self.deciding
         if p.step(elapsed):
             self._decided(p.best())
             return True
         return False
 
     def _decided(self, root_i):
-        root = self.ai.search.root
+        p = self.deciding
+        root = p.search.root
         word = root[2 * root_i]
         take = root[2 * root_i + 1]
         self.buf[2 * WINDOW] = word
         self.buf[2 * WINDOW + 1] = take
         self.pick = WINDOW
-        self.think = _DONE
-        self._drop_ai()
+        self.think_stop()
         if self.think_hint:
-            # the hint's words, once the AI has gone (core/ai/reason.py)
-            from core.ai.reason import reason
             self.hint_reason = reason(self.state, word, take)
-            reason = None
-            if CODE_ON_HEAP:
-                drop("core.ai.reason")
 
-    def think_reset(self):
-        self.think = IDLE
-        self._drop_ai()
-
-    def think_pause(self):
-        """Let go of a decision under way (the game menu opens meanwhile: the
-        menus and the AI are not in the heap together); think_begin starts it
-        again from the same generators, so it decides as it would have."""
-        if self.think == STEPPING or self.think == LOADED:
-            self.think = IDLE
-            self._drop_ai(False)
-
-    def _load_ai(self, hint=False):
-        # the AI (core/ai/, 8-10 KB of code and 2-4 KB of buffers) is in the
-        # heap only while it decides: a person's turn, a save write and the
-        # menus go without it. The Player is made for the level deciding (a
-        # hint: expert), which loads what that level needs (the one-play
-        # heuristics or the search). Its generators go on where the last
-        # decision left them, so it decides as one Player kept for the game
-        # would.
-        from core.ai.player import Player
-        p = Player(self.rules, "expert" if hint else self.level, (self.seed & 0xFFFF) + 7)
-        if self.ai_made:
-            p.prng.state = self.ai_prng
-            p.search.prng.state = self.search_prng
-        self.ai = p
-        return p
-
-    def _drop_ai(self, keep=True):
-        # keep: the next decision goes on from its generators (else from
-        # where this one began)
-        p = self.ai
+    def think_stop(self, keep=True):
+        """The decision under way ends (keep: the next goes on from its
+        generators; else from where this one began, as if it never ran: a
+        decision let go when the game menu opens is made again after it)."""
+        p = self.deciding
         if p is None:
             return
         if keep:
-            self.ai_made = True
             self.ai_prng = p.prng.state
             self.search_prng = p.search.prng.state
-        self.ai = None
-        p = None
-        if CODE_ON_HEAP:
-            for name in _AI:
-                drop(name)
+        self.deciding = None
+
+    # -- a hand replayed ----------------------------------------------------------
+    def replay(self, plays):
+        """Deal the current hand again and apply the logged plays (places in
+        core.plays' list): Undo, and a saved game resumed. ValueError when
+        one does not exist."""
+        self.start_hand()
+        c = self.cursor
+        for i in plays:
+            if not nth(c, self.state, i):
+                raise ValueError("saved play %d does not exist" % i)
+            self.buf[2 * WINDOW] = c.word
+            self.buf[2 * WINDOW + 1] = c.take
+            self.play(WINDOW)
+
+    def undo(self, seat):
+        """Take back seat's last play and every play after it; False when
+        seat has none in this hand."""
+        k = self.nlog - 1
+        while k >= 0 and self.log_seat(k) != seat:
+            k -= 1
+        if k < 0:
+            return False
+        self.replay(self.log[0:k])
+        return True

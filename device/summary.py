@@ -1,22 +1,22 @@
 """The end of a hand: its scoring counted in the stats (and the game, when
-it ends the game), its record made, and its summary (a column per side, a
-row per way to score) made, and what A on the summary shows next made
-while it is read: the next hand, or the game over menu. ``App.rare``
-imports this module for each call and drops it afterwards; it is kept
-small (smaller than device/menus.py), as it loads in a turn of the loop
-while the hand's last play is on show."""
+it ends the game), its record made, its summary (a column per side, a row
+per way to score), and what A on the summary shows next, made while it is
+read: the next hand, or the game over menu. Part of the game's code
+(loaded with it, device/app.py _GAME)."""
 from core import cards as C
 from core.ai import LEVELS
 from core.state import PILE
+from device.jobs import DONE, Job
+from device.screens import MenuScreen, PagesScreen
 
 
 def hand_over(app):
     """The hand is over (device/play.py): scored, its stats counted, its
-    summary page made and the game's record (the next hand's start, or none
-    after the last) kept in App.saved. device/play.py shows the page (its
-    last play on the table meanwhile) and the record is written with the
-    stats once the summary is on the screen: one record, so a power cut
-    counts a hand in both or neither."""
+    summary made (drawn on the pages, off the screen) and the game's record
+    (the next hand's start, or none after the last) kept in App.saved; the
+    SummaryScreen to show. The record is written with the stats once the
+    summary is on the screen: one record, so a power cut counts a hand in
+    both or neither."""
     s = app.sess
     g = s.game
     s.end_hand()
@@ -37,54 +37,135 @@ def hand_over(app):
         sv = app.record()
         sv.plays = ()
         app.saved = sv
-    app.open_pages("summary", summary_lines(app))
+    scr = SummaryScreen(app, summary_lines(app))
+    app.pages.open(scr.kind, scr.lines)
+    scr.drawn = True
+    return scr
 
 
-def next_hand_ahead(app):
-    """While a hand's summary is read (its frame out, its save written; a
-    loop turn of its own, App.run): the next hand dealt and its table drawn
-    off the screen, so that A on the summary costs its screen switch only
-    (a whole frame's rendering and I2C, about 71 ms on a board, are most of
-    the 100 ms a press may take); after a game's last hand, the game over
-    menu made the same way. Not in a link game (the other device deals)."""
-    app.ahead = 1
-    if app.link is not None:
-        return
-    if app.sess.game.winner is None:
-        app.ahead = 2
-        app.sess.start_hand()
-        app.play.begin(app.sess)
-    elif app.menu is not None:
-        app.ahead = 3
-        game_over(app, ahead=True)
+class SummaryJob(Job):
+    """The hand's summary made in a loop turn of its own while its last
+    play is on show, before anything else waiting (the play's write is
+    then the summary's record)."""
+    group = "summary"
+    rank = 0
+
+    def __init__(self, play):
+        Job.__init__(self)
+        self.play = play
+
+    def step(self, now):
+        self.play.sum_hand()
+        return True
 
 
-def game_over(app, ahead=False):
-    """The game over menu: who won, the scores, "Menu". ahead: made while
-    the last hand's summary is read (next_hand_ahead: the menu's text drawn
-    off the screen), App.key shows it and lets the game go on A; else the
-    game goes and the menu shows now (device/menus.py on_pages)."""
-    s = app.sess
-    g = s.game
-    t = app.table
-    app.games_over += 1      # counted in the stats with its last hand (hand_over)
-    me = s.side_of(app.play.viewer)
-    name = t.side_names[g.winner]
-    if s.humans == 1 and s.players == 4:
-        head = "WE WIN!" if g.winner == me else "THEY WIN"
-    elif s.humans == 1:
-        head = "YOU WIN!" if g.winner == me else "%s WINS" % name
-    else:
-        head = "%s WINS!" % name
-    items = [[head, False, 0, 0]]
-    for side in range(s.nsides):
-        items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
-    items.append(["Menu", None, 0, 0])
-    if ahead:
-        app.menu.open("over", "GAME OVER", items, len(items) - 1)
-    else:
-        app.end_game()
-        app.open_menu("over", "GAME OVER", items, len(items) - 1)
+class AheadJob(Job):
+    """While a hand's summary is read (its frame out, its save written):
+    the next hand dealt and its table drawn off the screen, so that A on
+    the summary costs its screen switch only (a whole frame's rendering
+    and I2C, about 71 ms on a board, are most of the 100 ms a press may
+    take); after a game's last hand, the game over menu made the same way.
+    Not in a link game (the other device deals)."""
+    group = "ahead"
+    rank = 5
+
+    def __init__(self, app):
+        Job.__init__(self)
+        self.app = app
+        self.over = None        # the game over menu made, or None: the next hand dealt
+
+    def step(self, now):
+        app = self.app
+        if app.sess.game.winner is None:
+            app.sess.start_hand()
+            app.play.begin(app.sess)
+        else:
+            self.over = GameOver(app)
+            self.over.draw_ahead()
+        return True
+
+
+class SummaryScreen(PagesScreen):
+    kind = "summary"
+
+    def __init__(self, app, lines):
+        PagesScreen.__init__(self, app, lines)
+        self.ahead = None
+
+    def show(self):
+        PagesScreen.show(self)
+        if self.ahead is None and self.app.link is None:
+            self.ahead = self.app.jobs.start(AheadJob(self.app))
+
+    def close(self):
+        app = self.app
+        job = self.ahead
+        if job is not None and job.state == DONE:
+            if job.over is not None:        # made while the summary was read
+                app.end_game()
+                app.switch(job.over)
+            else:                           # the hand dealt and drawn meanwhile
+                app.save()
+                app.pop("drawn")
+            return
+        app.jobs.cancel("ahead")
+        if app.sess.game.winner is not None:
+            game_over(app)
+        else:
+            app.sess.start_hand()
+            app.save()
+            app.pop("begin")
+
+
+def game_over(app):
+    """The game over menu in the summary's place, the game let go."""
+    scr = GameOver(app)
+    app.end_game()
+    app.switch(scr)
+
+
+class GameOver(MenuScreen):
+    """Who won, the scores, "Menu"; any answer goes to the main menu."""
+    kind = "over"
+    title = "GAME OVER"
+
+    def __init__(self, app):
+        s = app.sess
+        g = s.game
+        t = app.table
+        app.games_over += 1      # counted in the stats with its last hand (hand_over)
+        me = s.side_of(app.play.viewer)
+        name = t.side_names[g.winner]
+        if s.humans == 1 and s.players == 4:
+            head = "WE WIN!" if g.winner == me else "THEY WIN"
+        elif s.humans == 1:
+            head = "YOU WIN!" if g.winner == me else "%s WINS" % name
+        else:
+            head = "%s WINS!" % name
+        items = [[head, False, 0, 0]]
+        for side in range(s.nsides):
+            items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
+        items.append(["Menu", None, 0, 0])
+        MenuScreen.__init__(self, app, items, len(items) - 1)
+        self.drawn = False
+
+    def draw_ahead(self):
+        # its text on the menu view, off the screen (the summary is on show)
+        self.app.menu.open(self.kind, self.title, self.items, self.cur)
+        self.drawn = True
+
+    def show(self):
+        if self.drawn:
+            self.drawn = False
+            self.app.view(self.app.menu)
+        else:
+            MenuScreen.show(self)
+
+    def back(self):
+        self.app.home()
+
+    def pick(self, item, k):
+        self.app.home()
 
 
 def _breakdown(s, side, out):

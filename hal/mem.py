@@ -1,24 +1,14 @@
 """Heap housekeeping (on a board, a module's bytecode lives in the heap):
-modules imported for one job are forgotten afterwards, so that a
-collection frees them. The HAL lets go of the code that opened it
-(hal/circuitpython.py), the device app of its rarely used modules."""
+a module no longer needed is forgotten, so that a collection frees it.
+The HAL lets go of the code that opened it (hal/circuitpython.py), the
+device app of a rarely open screen's code when it closes (device/screens.py,
+the only place in the app that decides it)."""
 import sys
 
 # bytecode on the heap (CircuitPython, MicroPython): drop what one job
 # needed. CPython (the simulator, the tests) keeps modules loaded: a desktop
 # has the memory, and a test may patch them.
 CODE_ON_HEAP = sys.implementation.name != "cpython"
-
-# modules drop() leaves loaded: code a stretch of the app uses call after
-# call (the device's menus while no game is on: device/menu.py holds them,
-# let_go when the stretch ends)
-HELD = []
-
-
-def let_go():
-    """Drop every module held (HELD)."""
-    while HELD:
-        drop(HELD.pop())
 
 
 def drop(name):
@@ -29,10 +19,7 @@ def drop(name):
     a deleted entry's value in its slot (py/map.c: "keep slot->value so that
     caller can access it"), and the collector scans the whole table, so a
     module only deleted from sys.modules or from its package stays in the
-    heap until another key happens to take that slot. A module in HELD
-    stays."""
-    if name in HELD:
-        return
+    heap until another key happens to take that slot."""
     mods = sys.modules
     if name in mods:
         mods[name] = None

@@ -9,9 +9,7 @@ import pytest
 import core.ai as AI
 from core.ai.player import DEVICE_DEADLINE_MS, DEVICE_WORK, Player
 from core.presets import preset
-from device.savedata import Saved, Settings, Stats
-from device.saveload import decode
-from device.savewrite import payload
+from device.save import Saved, Settings, Stats, decode, payload
 from harness.devdrive import menu_to
 from tests.test_device_app import my_turn, new_game, run, until
 

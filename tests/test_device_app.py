@@ -15,7 +15,7 @@ from device import gfx as G
 from device.summary import summary_lines
 from device import play as P
 from core.ai.player import DEVICE_DEADLINE_MS
-from device.session import IDLE, STEPPING, WINDOW, Session
+from device.session import WINDOW, Session
 from harness.devdrive import drive, menu_to, place, row_text, set_value
 
 
@@ -204,15 +204,15 @@ def test_the_ai_thinks_in_steps_and_the_buttons_stay_answered(monkeypatch):
             yield ["A"]
             for _ in range(2000):       # past a BASRA's pause, if the play made one
                 a = A.last
-                if a.play.mode == P.THINK and a.sess.think == STEPPING:
+                if a.play.mode == P.THINK and a.sess.deciding is not None:
                     seen["thinking"] += 1
                     seen["msg"] = row_text(a.table.msg)
                     if menu:
                         yield ["B"]          # answered mid-search: the game menu
                         seen["menu"] = a.menu.kind if a.screen is a.menu else None
-                        # the search is let go while the menu is shown (the
-                        # menus and the AI never in the heap together)
-                        seen["let_go"] = a.sess.think == IDLE and a.sess.ai is None
+                        # the decision is let go while the menu is shown
+                        # (no job steps it), and made again after it
+                        seen["let_go"] = a.sess.deciding is None and a.jobs.find("decide") is None
                         yield ["B"]          # back: the search starts over
                     break
                 yield ["wait:1"]
@@ -264,6 +264,7 @@ def test_resume_after_a_reset(tmp_path):
         for _ in range(3):
             yield ["RIGHT", "A"]
             yield from until(my_turn)
+        yield ["wait:300"]              # the AI's play written (a SaveJob's turns)
         s = A.last.sess
         seen["state"] = (CN.hand_cards(s.state, 0), sorted(CN.floor_cards(s.state)),
                          list(s.game.scores), s.nlog, s.variant)
@@ -495,7 +496,7 @@ def test_a_decision_at_the_device_deadline_takes_the_best_play_so_far():
     assert not sess.think_step(0)
     assert not sess.think_step(DEVICE_DEADLINE_MS - 1)
     assert sess.think_step(DEVICE_DEADLINE_MS)
-    assert sess.pick == WINDOW and sess.ai is None    # decided, the AI let go
+    assert sess.pick == WINDOW and sess.deciding is None    # decided: no decision under way
 
 
 def test_a_deals_first_play_may_think_twice_the_device_deadline():
@@ -611,7 +612,7 @@ def _hand_to_its_summary(before_the_play=None):
     yield ["wait:50", "A"]
     for _ in range(600):
         a = A.last
-        if a.screen is a.pages and not a.unsaved:
+        if a.screen is a.pages and a.jobs.find("save") is None:
             return
         yield ["A"] if a.screen is a.table and a.play.mode in (P.PAUSE, P.SHOW) else ["wait:100"]
     raise AssertionError("the hand did not end")
@@ -649,16 +650,12 @@ def test_a_hands_stats_are_kept_by_save_and_quit_and_by_a_power_cut(tmp_path, wa
     assert "Best hand%12d" % best in seen["rows"] and "Basras%15d" % 1 in seen["rows"]
 
 
-def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkeypatch):
+def test_an_ai_decision_begins_and_steps_in_loop_turns_of_their_own(monkeypatch):
     # each of them holds the loop for a turn, the buttons read between: the
-    # AI's modules loaded, its search begun (the root plays), each step
+    # decision begun (the root plays) after the press's frame, each step
     from core.ai.search import Search
     events = []
-    load, begin, step = Session._load_ai, Search.begin, Session.think_step
-
-    def loading(self, hint=False):
-        events.append("load")
-        return load(self, hint)
+    begin, step = Search.begin, Session.think_step
 
     def beginning(self, *args):
         events.append("begin")
@@ -667,7 +664,6 @@ def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkey
     def stepping(self, elapsed):
         events.append("step")
         return step(self, elapsed)
-    monkeypatch.setattr(Session, "_load_ai", loading)
     monkeypatch.setattr(Search, "begin", beginning)
     monkeypatch.setattr(Session, "think_step", stepping)
 
@@ -681,9 +677,9 @@ def test_an_ai_decision_loads_begins_and_steps_in_loop_turns_of_their_own(monkey
     from harness import devdrive
     monkeypatch.setattr(devdrive, "Driver", _IdleNoted(devdrive.Driver, events))
     run(steps)
-    first = events.index("load")
+    first = events.index("begin")
+    assert "idle" in events[:first], events
     turns = events[first:events.index("step", first) + 1]
-    assert turns.count("idle") >= 2 and turns.index("begin") > turns.index("idle"), turns
     assert turns[-1] == "step" and turns[-2] == "idle", turns
 
 
@@ -706,16 +702,16 @@ def _note_keys_and_refreshes(monkeypatch, events, screen_of):
     monkeypatch.setattr(Display, "refresh", refreshed)
 
 
-def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
+def test_a_hints_press_shows_its_frame_before_the_hints_search_begins(monkeypatch):
     # Hint on the game menu: the table with THINKING goes out (the press's
-    # refresh) before the AI is loaded; its search begins in a turn after
+    # refresh) before the hint's search begins, in a turn after
     events = []
-    load = Session._load_ai
+    begin = Session.think_begin
 
-    def loading(self, hint=False):
-        events.append("load hint" if hint else "load")
-        return load(self, hint)
-    monkeypatch.setattr(Session, "_load_ai", loading)
+    def beginning(self, seat, now, hint=False, clock=None):
+        events.append("begin hint" if hint else "begin")
+        return begin(self, seat, now, hint, clock)
+    monkeypatch.setattr(Session, "think_begin", beginning)
     _note_keys_and_refreshes(monkeypatch, events, lambda a: "thinking" if (
         a.screen is a.table and a.play.mode == P.THINK) else "")
     seen = {}
@@ -733,9 +729,9 @@ def test_a_hints_press_shows_its_frame_before_the_ai_loads(monkeypatch):
     monkeypatch.setattr(devdrive, "Driver", _IdleNoted(devdrive.Driver, events))
     run(steps)
     key = events.index("key")
-    loaded = events.index("load hint")
-    assert "load" not in events, events
-    assert "refresh thinking" in events[key:loaded], events[key:loaded + 1]
+    begun = events.index("begin hint")
+    assert "begin" not in events, events
+    assert "refresh thinking" in events[key:begun], events[key:begun + 1]
     assert seen["hint"], seen
 
 
@@ -744,12 +740,17 @@ def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkey
     # settings: written after the frame, with the game's write, not before
     # it nor in a write of their own
     events = []
-    store = A.App.store_call
+    from device.save import SaveStore
 
-    def stored(self, name, *args):
-        events.append(name)
-        return store(self, name, *args)
-    monkeypatch.setattr(A.App, "store_call", stored)
+    def noted(name):
+        real = getattr(SaveStore, name)
+
+        def call(self, *args):
+            events.append(name)
+            return real(self, *args)
+        monkeypatch.setattr(SaveStore, name, call)
+    noted("save_game")
+    noted("save_settings")
     _note_keys_and_refreshes(monkeypatch, events, lambda a: "table" if a.screen is a.table else "")
 
     def steps():
@@ -792,20 +793,27 @@ class _IdleNoted:
 def _a_on_the_summary(monkeypatch, ahead, won=False):
     # a hand to its summary (won: the game's last, my side 150 of 151 before
     # its basra), a moment's reading, then A: what the summary's time saw
-    # and what the press did
+    # and what the press did (its work: the hands dealt, the menus made)
+    from device import summary as SU
+    from device.menu import Menu
+    from device.screens import PagesScreen
     seen = {}
-    calls = []
+    work = {"deals": 0, "menus": 0}
     sims = []
     with monkeypatch.context() as m:
-        real_rare = A.App.rare
+        if not ahead:           # the old way: nothing done ahead
+            m.setattr(SU.SummaryScreen, "show", PagesScreen.show)
+        deal, opened = Session.start_hand, Menu.open
 
-        def rare(self, module, name, *args):
-            if name == "next_hand_ahead" and not ahead:
-                self.ahead = 1          # the old way: nothing done ahead
-                return None
-            calls.append(module)
-            return real_rare(self, module, name, *args)
-        m.setattr(A.App, "rare", rare)
+        def dealing(self):
+            work["deals"] += 1
+            return deal(self)
+
+        def opening(self, *args):
+            work["menus"] += 1
+            return opened(self, *args)
+        m.setattr(Session, "start_hand", dealing)
+        m.setattr(Menu, "open", opening)
 
         def win(app):
             app.sess.game.scores[app.sess.side_of(app.play.viewer)] = 150
@@ -816,12 +824,13 @@ def _a_on_the_summary(monkeypatch, ahead, won=False):
             a = A.last
             seen["summary"] = a.screen is a.pages and a.pages.kind == "summary"
             seen["dealt"] = sum(a.sess.state.hand_n)
-            del calls[:]
+            work["deals"] = work["menus"] = 0
             yield ["A"]
+            a = A.last
+            seen["work"] = dict(work)
             if not won:
                 yield from until(my_turn)
             a = A.last
-            seen["rare"] = list(calls)
             seen["over"] = a.screen is a.menu and a.menu.kind == "over" and a.sess is None
             seen["games"] = a.games_over
             seen["frame"] = bytes(sims[0].frame())
@@ -834,13 +843,13 @@ def _a_on_the_summary(monkeypatch, ahead, won=False):
 
 def test_the_next_hand_is_dealt_while_its_summary_shows_and_a_only_switches_the_screen(monkeypatch):
     # with the next hand dealt and drawn off the screen while the summary is
-    # read, A on the summary loads no menus module and the table it shows is
-    # the frame the old way (dealt and drawn at the press) shows
+    # read, A on the summary deals nothing and the table it shows is the
+    # frame the old way (dealt and drawn at the press) shows
     now = _a_on_the_summary(monkeypatch, ahead=True)
     before = _a_on_the_summary(monkeypatch, ahead=False)
     assert now["summary"] and before["summary"]
     assert now["dealt"] == 8 and before["dealt"] == 0
-    assert now["rare"] == [] and before["rare"] == ["menus"]
+    assert now["work"]["deals"] == 0 and before["work"]["deals"] == 1
     assert now["frame"] == before["frame"]
 
 
@@ -848,7 +857,7 @@ def test_the_game_over_menu_is_made_while_the_last_summary_shows_and_a_only_swit
     now = _a_on_the_summary(monkeypatch, ahead=True, won=True)
     before = _a_on_the_summary(monkeypatch, ahead=False, won=True)
     assert now["summary"] and before["summary"]
-    assert now["rare"] == [] and before["rare"] == ["menus", "summary"]
+    assert now["work"]["menus"] == 0 and before["work"]["menus"] == 1
     assert now["over"] and before["over"]
     assert now["games"] == before["games"] == 1
     assert now["frame"] == before["frame"]
@@ -858,27 +867,32 @@ def test_the_game_over_menu_is_made_while_the_last_summary_shows_and_a_only_swit
 def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame():
     # start-up's first frame is the main menu's without the game's code; the
     # loop turns a person spends reading it load that code a module a turn
-    # and make the table, so "New game" and "Start" do not
+    # (device/app.py WarmJob) and make the table, so "New game" and "Start"
+    # do not
     seen = {}
+
+    def warmed(a):
+        job = a.jobs.find("warm")
+        return job.k if job is not None else None
 
     def steps():
         a = A.last
-        seen["first"] = (a.table, a.play, a.menu.warm)
+        seen["first"] = (a.table, a.play, warmed(a))
         yield ["wait:40"]
-        seen["early"] = A.last.menu.warm
-        yield ["wait:400"]
+        seen["early"] = warmed(A.last)
+        yield ["wait:600"]
         a = A.last
-        seen["later"] = (a.table is not None, a.play is not None, a.screen is a.menu)
+        seen["later"] = (a.table is not None, a.play is not None, a.screen is a.menu, warmed(a))
     run(steps)
     assert seen["first"][:2] == (None, None)
     assert 0 < seen["early"] < 11
-    assert seen["later"] == (True, True, True)
+    assert seen["later"] == (True, True, True, None)
 
 
 def test_resume_from_the_game_menu_shows_the_table_as_left_without_drawing_it_again(monkeypatch):
-    # outside a link game the menu (its code, its text, the big font) stays
-    # made while the table shows, and the table's tiles stay as they were
-    # while the menu showed: B opens the same Menu, Resume only switches back
+    # the menu view (its text, the big font) stays made while the table
+    # shows, and the table's tiles stay as they were while the menu showed:
+    # B opens the game menu on the same view, Resume only switches back
     seen = {}
     sims = []
     draws = []
@@ -912,52 +926,45 @@ def test_resume_from_the_game_menu_shows_the_table_as_left_without_drawing_it_ag
     assert seen["after"] == seen["before"]
 
 
-def _loading_turns(level, hint=False):
-    # Session.think_load's turns as a board makes them: the AI's modules not
-    # yet loaded (a board drops them after each decision), each import seen
-    import builtins
-    import sys as real_sys
-    import types
-    from device import session as S
-    mods = {k: v for k, v in real_sys.modules.items() if not k.startswith("core.ai.")}
-    imp = builtins.__import__
-    turn = []
+def test_the_ai_is_made_with_the_game_and_kept_for_every_decision(monkeypatch):
+    # a game's AI (its Player and the search's buffers) is made once, with
+    # the game, before the game's smaller objects, and decides every AI
+    # turn and hint until the game ends: nothing is loaded for a decision
+    from core.ai import player as PL
+    from core.game import Game
+    made = []
+    real, game = PL.Player.__init__, Game.__init__
 
-    def counted(name, *args, **kw):
-        r = imp(name, *args, **kw)
-        if name.startswith("core.ai.") and name not in mods:
-            turn.append(name)
-            mods[name] = real_sys.modules[name]
-        return r
-    sess = Session("egyptian", 2, ("human", level), 101, 3)
-    turns = []
-    saved = S.sys
-    S.sys = types.SimpleNamespace(modules=mods)
-    builtins.__import__ = counted
-    try:
-        while sess.think != S.LOADED:
-            turn = []
-            sess.think_load(hint)
-            turns.append(turn)
-    finally:
-        builtins.__import__ = imp
-        S.sys = saved
-    return turns
+    def player(self, *args, **kw):
+        made.append(("player",) + args[1:2])
+        return real(self, *args, **kw)
 
+    def making(self, *args, **kw):
+        made.append(("game",))
+        return game(self, *args, **kw)
+    monkeypatch.setattr(PL.Player, "__init__", player)
+    monkeypatch.setattr(Game, "__init__", making)
+    seen = {}
 
-def test_the_ai_loads_a_module_a_loop_turn_and_only_what_its_level_decides_with():
-    # a board collects its heap after every module it loads (about 6 ms at a
-    # game's heap): two in one turn held the loop past 50 ms
-    for level, hint, extra in (("hard", False, ["core.ai.search", "core.ai.fixed"]),
-                               ("expert", False, ["core.ai.search"]),
-                               ("normal", False, ["core.ai.onestep"]),
-                               ("normal", True, ["core.ai.search"])):        # a hint: the expert's
-        turns = _loading_turns(level, hint)
-        assert all(len(t) <= 1 for t in turns), (level, turns)
-        loaded = [t[0] for t in turns if t]
-        assert loaded == ["core.ai.observe", "core.ai.evaluate", "core.ai.world", "core.ai.roots",
-                          "core.ai.player"] + extra, (level, hint, loaded)
-        assert turns[-1] == []      # the last turn makes the Player of what is loaded
+    def steps():
+        yield from new_game(Level="hard")
+        seen["made"] = list(made)
+        for _ in range(4):
+            yield from until(my_turn, "wait:20")
+            yield ["A"]
+        yield from until(my_turn, "wait:20")
+        yield ["B"]
+        yield menu_to(A.last, "Hint") + ["A"]
+        yield from until(my_turn, "wait:20")
+        seen["after"] = list(made)
+        seen["ai"] = (A.last.sess.ai.level, A.last.sess.hint_ai.level)
+    run(steps)
+    games = [i for i, m in enumerate(seen["made"]) if m == ("game",)]
+    first = seen["made"][games[-1] - 2:games[-1] + 1]
+    # the hard seats' Player and the hint's (the expert's), then the game
+    assert first == [("player", "hard"), ("player", "expert"), ("game",)], seen["made"]
+    assert seen["after"] == seen["made"], seen["after"]
+    assert seen["ai"] == ("hard", "expert")
 
 
 def _press_work(monkeypatch):
@@ -965,7 +972,7 @@ def _press_work(monkeypatch):
     # asks for): the modules imported that were not loaded, the games made
     import builtins
     import sys as real_sys
-    from device import begin as B
+    from device import menus as B
     work = {"on": False, "imports": [], "games": 0}
     imp = builtins.__import__
 
@@ -990,7 +997,6 @@ def _press_work(monkeypatch):
         return made(*args)
     monkeypatch.setattr(builtins, "__import__", counted)
     monkeypatch.setattr(A.App, "key", watched(A.App.key))
-    monkeypatch.setattr(A.App, "_enter_table", watched(A.App._enter_table))
     monkeypatch.setattr(B, "Session", session)
     return work
 
@@ -1009,19 +1015,21 @@ def test_new_game_and_start_load_nothing_and_deal_nothing_once_their_menu_was_re
         seen["new"] = (list(work["imports"]), work["games"], A.last.menu.kind)
         yield set_value(A.last, "Level", "expert")      # a value changed: made again
         yield menu_to(A.last, "Start") + ["wait:300"]
-        seen["made"] = A.last.menu.dealt is not None and A.last.menu.dealt[1].levels
+        seen["made"] = A.last.top().dealt is not None and A.last.top().dealt.sess.levels
         del work["imports"][:]
         work["games"] = 0
         yield ["A"]
         a = A.last
         seen["start"] = (list(work["imports"]), work["games"], a.screen is a.table, list(a.sess.levels))
-        seen["held"] = [m for m in ("device.menus", "device.begin", "core.presets")
+        seen["held"] = [m for m in ("device.menus", "device.rulestext", "device.gamemenu")
                         if m in __import__("sys").modules]
+    from device import screens
+    monkeypatch.setattr(screens, "CODE_ON_HEAP", True)      # as on a board: code on the heap
     run(steps)
     assert seen["new"] == ([], 0, "new")
     assert seen["made"] == ["human", "expert"]
     assert seen["start"] == ([], 0, True, ["human", "expert"])
-    assert seen["held"] == []           # a game's table lets the menus' code go
+    assert seen["held"] == []           # a game's table lets the menus' code go (device/screens.py)
 
 
 def test_start_right_after_a_change_makes_the_game_of_the_values_shown(monkeypatch):
@@ -1033,7 +1041,7 @@ def test_start_right_after_a_change_makes_the_game_of_the_values_shown(monkeypat
     def steps():
         yield ["wait:1000"]
         yield menu_to(A.last, "New game") + ["A", "wait:300"]
-        seen["before"] = A.last.menu.dealt is not None and A.last.menu.dealt[1].levels
+        seen["before"] = A.last.top().dealt is not None and A.last.top().dealt.sess.levels
         work["games"] = 0
         a = A.last
         m = a.menu
@@ -1042,7 +1050,6 @@ def test_start_right_after_a_change_makes_the_game_of_the_values_shown(monkeypat
         seen["level"] = m.value(0)
         m.cur = [it[0] for it in m.items].index("Start")
         a.key(hal.A)
-        a._enter_table()
         seen["after"] = (work["games"], list(a.sess.levels), a.screen is a.table)
     run(steps)
     assert seen["before"] == ["human", "normal"]
@@ -1060,7 +1067,7 @@ def test_a_game_write_takes_loop_turns_of_its_own_after_its_frame():
     def steps():
         a = A.last
         h = a.h
-        idle, refresh, call = h.idle, h.display.refresh, a.store_call
+        idle, refresh, store = h.idle, h.display.refresh, a.store
 
         def turn(ms):
             events.append("turn")
@@ -1070,10 +1077,16 @@ def test_a_game_write_takes_loop_turns_of_its_own_after_its_frame():
             events.append("frame")
             return refresh()
 
-        def store(name, *args):
-            events.append(name + (":hold" if args[2:] and args[2] else ""))
-            return call(name, *args)
-        h.idle, h.display.refresh, a.store_call = turn, frame, store
+        def noted(name):
+            real = getattr(store, name)
+
+            def call(*args):
+                events.append(name + (":hold" if args[2:] and args[2] else ""))
+                return real(*args)
+            setattr(store, name, call)
+        for name in ("save_game", "frame_held", "flush", "save_settings"):
+            noted(name)
+        h.idle, h.display.refresh = turn, frame
         yield from new_game(Level="easy")
         for _ in range(6):
             yield from until(my_turn, "wait:20")
@@ -1105,7 +1118,7 @@ def test_the_save_erases_the_flash_only_in_a_write_no_play_can_land_in():
     # ms on a board) in the write of a play an AI answers, not in the one
     # before the person's turn, where the person's next play would wait
     # for it (device/savedata.py EARLY_ERASE)
-    from device.savedata import SLOT
+    from device.save import SLOT
     erases = []
 
     def steps():
@@ -1139,12 +1152,12 @@ def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
 
     def steps():
         yield ["wait:1000"]
-        seen["writes"] = A.last.kept[0]
+        seen["writes"] = A.last.store.writes
         yield menu_to(A.last, "New game") + ["A"]
         yield set_value(A.last, "Level", "expert")
         yield menu_to(A.last, "Start") + ["A", "wait:2000"]
         a = A.last
-        seen["after"] = (a.kept[0], a.later, a.screen is a.table)
+        seen["after"] = (a.store.writes, a.jobs.find("settings") is not None, a.screen is a.table)
     sim, _ = run(steps)
     writes0 = seen["writes"]
     writes, later, at_table = seen["after"]
@@ -1152,3 +1165,28 @@ def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
     assert writes == writes0 + 1
     saved, settings, _, _ = S.SaveStore(sim.hal.storage).load()
     assert settings.last_level == "expert" and saved is not None and saved.levels == ["human", "expert"]
+
+
+def test_a_key_before_the_summarys_own_turn_scores_the_hand_once():
+    # the hand's last play on show, its summary queued (device/summary.py
+    # SummaryJob) and a key at once: the key makes the summary, the job goes
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="easy", Target=151)
+        place(A.last, "5H", "5C", other="KH")
+        yield ["wait:50", "A"]          # my 5H takes the lone 5C; the AI lays its last card
+        for _ in range(8000):
+            a = A.last
+            if a.screen is a.table and a.play.mode == P.PAUSE and a.jobs.find("summary") is not None:
+                seen["scores"] = list(a.sess.game.scores)
+                a.key(hal.A)            # in the same turn: before the job's step
+                break
+            yield ["wait:1"]
+        yield ["wait:500"]
+        a = A.last
+        seen["after"] = (a.hands_over, a.jobs.find("summary"), list(a.sess.game.scores))
+    run(steps)
+    hands, job, scores = seen["after"]
+    assert seen["scores"] == [0, 0] and hands == 1 and job is None
+    assert scores[0] > 0 and sum(scores) <= 30 + 10 + 4 + 3 + 2 + 3   # one hand's points, once

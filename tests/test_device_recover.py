@@ -171,15 +171,16 @@ def test_an_error_in_a_screens_drawing_shows_the_message_and_a_resumes_the_game(
 def test_an_error_that_comes_back_at_once_is_shown_every_time(monkeypatch, capsys):
     # the main menu fails to draw at every start: each failure shows the
     # message and waits for A; no loop runs without the person
+    from device import menus as M
     fails = [3]
-    orig = A.App.rare
+    orig = M.MainMenu.show
 
-    def rare(self, module, name, *args):
-        if name == "main_menu" and fails[0] > 0:
+    def show(self):
+        if fails[0] > 0:
             fails[0] -= 1
             raise ValueError("menu")
-        return orig(self, module, name, *args)
-    monkeypatch.setattr(A.App, "rare", rare)
+        return orig(self)
+    monkeypatch.setattr(M.MainMenu, "show", show)
     seen = []
     box, setup = setup_box()
     count0 = recover.errors
@@ -276,18 +277,19 @@ import device.app as A
 from device import recover
 from textrow import row_text
 
+import device.menus as M
 fails = [1]
-orig = A.App.rare
+orig = M.MainMenu.show
 
 
-def rare(self, module, name, *args):
-    if name == "main_menu" and fails[0]:
+def show(self):
+    if fails[0]:
         fails[0] -= 1
         raise ValueError("menu")
-    return orig(self, module, name, *args)
+    return orig(self)
 
 
-A.App.rare = rare
+M.MainMenu.show = show
 seen = {}
 
 
@@ -337,20 +339,20 @@ def test_a_build_without_line_numbers_says_so_after_the_traceback(mpvm, tmp_path
 
 @pytest.mark.parametrize("stage", ["save_game", "frame_held"])
 def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monkeypatch, capsys, stage):
-    # a game write takes loop turns of its own (App._save_shown): an error
-    # in one of them (the record's encoding, its framing) still writes the
-    # play on the way to the message. Through App.store_call: the store's
-    # module is loaded anew for each write
-    real = A.App.store_call
+    # a game write takes loop turns of its own (device/saving.py SaveJob):
+    # an error in one of them (the record's encoding, its framing) still
+    # writes the play on the way to the message
+    from device.save import SaveStore
+    real = getattr(SaveStore, stage)
     boom = {"armed": False, "at": None}
 
-    def store_call(self, name, *args):
-        if name == stage and boom["armed"] and (name != "save_game" or args[2]):
+    def failing(self, *args):
+        if boom["armed"] and (stage != "save_game" or args[2]):
             boom["armed"] = False
-            boom["at"] = position(self)
+            boom["at"] = position(A.last)
             raise RuntimeError("between stages")
-        return real(self, name, *args)
-    monkeypatch.setattr(A.App, "store_call", store_call)
+        return real(self, *args)
+    monkeypatch.setattr(SaveStore, stage, failing)
     seen, count0 = crash_game(monkeypatch, "easy", lambda: boom.__setitem__("armed", True))
     check(seen, "RuntimeError", count0)
     assert boom["at"] is not None and len(boom["at"][0]) > 0
@@ -359,15 +361,18 @@ def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monke
     assert "RuntimeError: between stages" in err
 
 
-def test_an_error_at_a_menu_lets_the_menus_code_the_app_held_go(monkeypatch, capsys):
-    # the menus' code is held while no game is on (hal/mem.py HELD): an
+def test_an_error_at_a_menu_lets_the_screens_code_go(monkeypatch, capsys):
+    # a screen's module is loaded while it is open (device/screens.py): an
     # error there gives its heap to the message and the restarted app
-    from hal import mem
+    import sys
+
+    from device import screens
+    monkeypatch.setattr(screens, "CODE_ON_HEAP", True)      # as on a board: code on the heap
     orig = A.App.key
     seen = {}
 
     def key(self, b):
-        seen.setdefault("held", list(mem.HELD))
+        seen.setdefault("held", "device.menus" in sys.modules)
         raise KeyError("menu key")
     monkeypatch.setattr(A.App, "key", key)
     box, setup = setup_box()
@@ -375,9 +380,12 @@ def test_an_error_at_a_menu_lets_the_menus_code_the_app_held_go(monkeypatch, cap
     def steps():
         yield ["wait:1000", "A"]                 # the main menu read, then a press
         yield ["wait:300"]
-        seen["during"] = list(mem.HELD)
+        seen["during"] = "device.menus" in sys.modules
         monkeypatch.setattr(A.App, "key", orig)
         yield ["A", "wait:300"]
+        seen["after"] = A.last.menu.kind
     run(steps, setup=setup)
-    assert "device.menus" in seen["held"]       # held before the error
-    assert seen["during"] == []                 # let go for the message
+    assert seen["held"]                         # loaded before the error
+    assert not seen["during"]                   # let go for the message
+    assert seen["after"] == "main"              # and loaded again with the main menu
+

@@ -512,12 +512,16 @@ def test_boards_md_bonnet_pins_match_blinka_backend():
         assert f"| {name} | {pin} |" in sec or (pin == "D4" and "| centre (acts as A) | D4 |" in sec), pin
 
 
-def test_the_modules_a_menu_loads_ahead_go_on_the_board():
-    # device/menu.py imports the game's code by name while a menu waits
-    # (Menu.spare_turn): basra-flash does not read those names, so each must
-    # come on the board through the imports, or the menu's next turn crashes
-    from device.menu import _WARM
+def test_the_modules_the_app_imports_by_name_go_on_the_board():
+    # the app imports the game's code ahead by name (device/app.py _GAME)
+    # and each rarely open screen's module by its registry's name
+    # (device/screens.py SCREENS, LINK): basra-flash reads those registries,
+    # so each must come on the board, or opening the screen crashes
+    from device.app import _GAME
+    from device.screens import LINK, SCREENS
     shipped = {i.dest for i in flash.build_manifest(REPO).items}
-    for name in _WARM:
+    names = list(_GAME) + list(LINK) + [p.rsplit(".", 1)[0] for p in SCREENS.values()]
+    assert "device.menus" in names and "device.gamemenu" in names
+    for name in names:
         path = "/" + name.replace(".", "/")
         assert path + ".py" in shipped or path + "/__init__.py" in shipped, name

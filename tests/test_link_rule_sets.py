@@ -36,10 +36,13 @@ class App:
     def __init__(self, link):
         self.link = Glue(link)
         self.menu = None
+        self.play = None
+        self.stack = []
         self.screens = []
 
-    def open_menu(self, kind, title, rows, cur):
-        self.screens.append((kind, title, [r[0] for r in rows]))
+    def switch(self, scr):
+        self.screens.append((scr.kind, scr.title, [r[0] for r in scr.items]))
+    push = switch
 
     def end_game(self):
         pass

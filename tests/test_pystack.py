@@ -47,7 +47,7 @@ import heapapp as H
 import hal
 import device.app as A
 from device import recover
-from device.begin import TARGETS
+from device.menus import TARGETS
 from core.ai.player import LEVELS
 
 LEVEL = %r

@@ -157,7 +157,7 @@ def test_file_store_round_trip(tmp_path):
 
 def test_play_places_past_254_round_trip_in_four_bytes():
     # a big floor lists thousands of plays: a place past 254 is escaped
-    from device.savewrite import game_bytes
+    from device.save import game_bytes
     g = Saved(seed=9, plays=(0, 254, 255, 1000, 70000, 3))
     small = Saved(seed=9, plays=(0, 254, 3, 3, 3, 3))
     assert len(game_bytes(g)) == len(game_bytes(small)) + 3 * 3

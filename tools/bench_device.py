@@ -181,6 +181,47 @@ SCRIPT = _VM_HEAD + r"""
 R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 
+def watch_jobs(cls):
+    # each step of a DecideJob (not a hint's) timed: its first begins the
+    # search, the others step it; the row as watch_decisions' (no turns
+    # load the AI: it is made with the game)
+    step = cls.step
+    cur = [None]
+
+    def timed(self, now):
+        p = self.play
+        if p.hinting:
+            return step(self, now)
+        s = p.sess
+        first = not self.begun
+        f0, l0 = IMPORTS
+        t = ms()
+        r = step(self, now)
+        d = ms() - t
+        files = IMPORTS[0] - f0
+        live = IMPORTS[1] - l0
+        if first:
+            cur[0] = [0.0, d, 0.0, 0, 0.0, 0, 0, 0, 0.0, 0, 0, live, 0, [], []]
+        else:
+            c = cur[0]
+            c[2] += d
+            c[3] += 1
+            c[13].append(d)
+            if d > c[4]:
+                c[4] = d
+        c = cur[0]
+        c[9] += files
+        c[11] += live
+        a = s.ai if s.ai is not None else s.hint_ai
+        c[5] = a.search.deadline
+        c[6] = a.search.spent + (a.search.nodes if a.search.depth_left[0] else 0)
+        if r:                           # decided: its play on show in the next refresh
+            c[7] = R.frames
+            print(json.dumps({"decision": c}))
+        return r
+    cls.step = timed
+
+
 def watch_decisions(app):
     # every AI decision (not the hints): the loop's turns it takes (Play.tick
     # timed), from the turns that load the AI, the one that begins the search
@@ -200,6 +241,11 @@ def watch_decisions(app):
             watch_decisions(app)
         app.game_on = made
         return
+    import device.play as PLAY
+    if hasattr(PLAY, "DecideJob"):      # the app's decisions are jobs (device/play.py)
+        watch_jobs(PLAY.DecideJob)
+        return
+    # another checkout's app: its decisions are stepped by Play.tick
     play = app.play
     tick = play.tick
     cur = [None, 0, 0, False]      # the decision, its deadline, positions, its loading begun
@@ -331,13 +377,28 @@ SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a han
 def snap_saves(app):
     # keep the nvm as the first game write of a hand SNAP_PLAYS plays in
     # left it (outside the write's timing: R.watch_saves's is inside)
-    call = app.store_call
+    call = getattr(app, "store_call", None)
 
-    def snapped(name, *args):
-        r = call(name, *args)
+    def snap():
         sv = app.saved
-        if name == "flush" and SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
+        if SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
             SNAP[0] = bytes(H._Micro.nvm)
+
+    if call is None:            # the app holds its SaveStore (device/save.py)
+        store = app.store
+        flush = store.flush
+
+        def flushed():
+            r = flush()
+            snap()
+            return r
+        store.flush = flushed
+        return
+
+    def snapped(name, *args):   # another checkout's app: the store loaded for each call
+        r = call(name, *args)
+        if name == "flush":
+            snap()
         return r
     app.store_call = snapped
 
@@ -1175,7 +1236,7 @@ def other_decisions(tree):
 
 
 def main(argv=None):
-    from tools.cmdline import Parser
+    from basra_flash.cmdline import Parser
     p = Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0])
     p.add_argument("--start-counts", metavar="TREE",
                    help="print start-up's modules, settings reads and live heap by part on another checkout "

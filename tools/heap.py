@@ -6,6 +6,7 @@ a game, from .py sources and from .mpy (mpy-cross) files.
     python -m tools.heap --board    # the board model only
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
     python -m tools.heap --link     # what each of a link game's modules adds
+    python -m tools.heap --soak     # whole games at every level, every screen opened 20 times
 """
 import contextlib
 import os
@@ -47,25 +48,13 @@ def policy():
 def step(i):
     import heapapp as H
     if i == LAST:
-        # the transient peaks: a module the app loads for one call (a menu
-        # press, a save write), on top of a game's live objects
+        # a rarely open screen's code over a game's live objects (the game
+        # menu's settings: device/menus.py)
         H.report("game")
         import device.menus
         gc.collect()
     elif i == LAST + 1:
         H.report("+menus")
-        from hal.mem import drop
-        drop("device.menus")
-        import device.savewrite
-        gc.collect()
-    elif i == LAST + 2:
-        H.report("+save")
-        from hal.mem import drop
-        drop("device.savewrite")
-        import device.saveformat
-        gc.collect()
-    elif i == LAST + 3:
-        H.report("+save")
     elif i == 0:
         H.report("hal")
         from device.app import App
@@ -106,15 +95,13 @@ def measure(mpy=False, steps=6):
     """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
     VM), "hal" (the HAL modules used and the stand-ins: harness/mpstub, a 4 KB
     store), "started" (the app at its main menu), "game" (a game under way,
-    several times), then "+menus" and "+save" (twice): a game with
-    device/menus.py, device/savewrite.py or device/saveformat.py loaded, as
-    for the one call that needs them (a write loads the second, drops it,
-    then loads the third)."""
+    several times), then "+menus": a game with device/menus.py loaded, as
+    while the game menu's settings are open."""
     from harness import mpvm
     script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
     script += "\nLAST = %d\n" % (steps - 1)
     with vm_trees(mpy) as trees:
-        return mpvm.run_json(script, trees=trees, steps=steps + 3, mpy=mpy, timeout=240)
+        return mpvm.run_json(script, trees=trees, steps=steps + 2, mpy=mpy, timeout=240)
 
 
 MASH = r'''
@@ -180,7 +167,7 @@ def step(i):
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
                       "loaded": extra, "level": a.sess.level if a.sess else "",
                       "players": a.sess.players if a.sess else 0,
-                      "think": a.sess.think if a.sess else 0,
+                      "think": 1 if a.sess is not None and a.sess.deciding is not None else 0,
                       "games": a.games_over, "hands": a.hands_over, "counts": count}))
     H.budget[0] = PER
     try:
@@ -189,6 +176,170 @@ def step(i):
         pass
     gc.collect()
 '''
+
+
+SOAK = r'''
+import sys, gc, json
+sys.path.insert(0, "/app/mpstub")
+import heapapp as H
+
+GAMES = %r          # (level, players) of each game, in turn
+PER = %d
+UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
+count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0}
+ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
+seen = {"at": 0, "game": -1}
+plan = []           # the presses to come
+
+
+def labels(m):
+    return [it[0] for it in m.items]
+
+
+def to(m, label):
+    # moves to the item labelled label (UP or DOWN), then A
+    k = labels(m).index(label)
+    return ([1] * (k - m.cur) if k >= m.cur else [0] * (m.cur - k)) + [4]
+
+
+def policy():
+    a = H.app
+    if plan:
+        H.tap(plan.pop(0))
+        return
+    m = a.menu
+    scr = a.screen
+    if scr is m:
+        kind = m.kind
+        if kind == "main":
+            if count["screens"] < 20 * len(ROUND):
+                # each of the main menu's screens opened and closed in turn
+                # (its module comes with it and goes: device/screens.py)
+                which = ROUND[count["screens"] %% len(ROUND)]
+                count["screens"] += 1
+                if which == "stats":
+                    plan.extend(to(m, "Stats") + [5])
+                elif which == "rules":
+                    plan.extend(to(m, "Rules") + [5])
+                elif which == "ruletext":
+                    plan.extend(to(m, "Rules") + [4, 5, 5])
+                else:
+                    plan.extend(to(m, "Settings") + [3, 5])
+                return
+            if seen["game"] + 1 >= len(GAMES):
+                raise H.Stop()
+            plan.extend(to(m, "New game"))
+            return
+        if kind == "new":
+            g = GAMES[seen["game"] + 1]
+            from core.ai import LEVELS
+            m.items[0][2] = LEVELS.index(g[0])
+            m.items[1][2] = (2, 3, 4).index(g[1])
+            m.items[4][2] = 0       # target 31
+            m.cur = 5
+            seen["game"] += 1
+            count["games"] += 1
+            H.tap(4)
+            return
+        if kind == "game":
+            want = seen.get("want")
+            seen["want"] = None
+            if want in labels(m):
+                plan.extend(to(m, want))
+                if want == "Settings":
+                    count["settings"] += 1
+                    plan.extend([3, 5])     # a value changed, then back to the table
+                elif want == "Hint":
+                    count["hints"] += 1
+                else:
+                    count["undos"] += 1
+                return
+            H.tap(5)
+            return
+        # the game over menu: A; a screen left open (a press that woke the
+        # panel does nothing): B
+        H.tap(4 if kind == "over" else 5)
+        return
+    if scr is a.pages:
+        H.tap(4)
+        return
+    mode = a.play.mode
+    if mode == 0:           # device.play.PICK: a person's turn
+        count["turns"] += 1
+        t = count["turns"]
+        if t %% 5 == 0 and not a.play.hinting:
+            seen["want"] = "Hint"
+        elif t %% UNDO_AT == 0:
+            seen["want"] = "Undo"
+        elif t %% 11 == 0:
+            seen["want"] = "Settings"
+        if seen.get("want"):
+            H.tap(5)
+            return
+        H.tap(4)
+    elif mode in (1, 2, 4, 5):
+        H.tap(4)
+
+
+def step(i):
+    if i == 0:
+        from device.app import App
+        H.app = App(H.h)
+        H.app.settings.undo = True
+        H.policy = policy
+        gc.collect()
+        return
+    a = H.app
+    print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "free": gc.mem_free(),
+                      "at": "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table",
+                      "game": a.sess is not None, "counts": count, "over": a.games_over}))
+    H.budget[0] = PER
+    try:
+        a.run()
+    except H.Stop:
+        pass
+    gc.collect()
+'''
+
+SOAK_GAMES = (("easy", 2), ("normal", 4), ("hard", 2), ("expert", 4), ("master", 2), ("expert", 2))
+
+
+def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
+    """Whole games of each (level, players) of games on the VM, from the
+    main menu: first each of its screens opened and closed 20 times, then
+    every game to its end with a hint, an undo and the settings at set
+    turns, the live heap read after a collection between stretches of
+    per_step loop turns: (rows, board) with board the rows' live heap in a
+    board's terms (the VM's allocation less its own start, plus the 2.5 KB
+    CircuitPython holds at code.py's start)."""
+    from harness import mpvm
+    with vm_trees(mpy) as trees:
+        script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
+        out = mpvm.run(script, trees=trees, steps=steps, mpy=mpy, timeout=900)
+    import json
+    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    bare = rows[0]["bare"]
+    rows = [r for r in rows[1:] if "step" in r]
+    start = int(MEASURED[0][2] * 1024)
+    for r in rows:
+        r["board"] = start + r["alloc"] - bare
+    return rows
+
+
+def print_soak(rows, heap_kb=140):
+    peak = max(r["board"] for r in rows) / 1024
+    print("whole games on the VM (python -m tools.heap --soak): %d readings, live heap after a" % len(rows))
+    print("collection, in a board's terms (the VM's allocation less its start, plus CircuitPython's 2.5 KB):")
+    last = rows[-1]
+    print("  %s" % last["counts"])
+    print("  games over: %d" % last["over"])
+    by = {}
+    for r in rows:
+        by.setdefault(r["at"], []).append(r["board"] / 1024)
+    for at in sorted(by):
+        print("  %-16s most %6.1f KB  least %6.1f KB  (%d readings)" % (at, max(by[at]), min(by[at]), len(by[at])))
+    print("  peak %.1f KB; lowest free %.1f KB of a %d KB heap" % (peak, heap_kb - peak, heap_kb))
+    return peak
 
 
 def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
@@ -264,14 +415,13 @@ MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's 
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 90.0
-# modules the app imports for one call and drops (hal/mem.py drop)
-RARE = ("device.menus", "device.menu", "device.gamemenu", "device.begin", "device.summary", "device.rulestext", "device.savewrite",
-        "device.store", "device.saveformat", "device.saveload", "device.sheetdata", "device.bigfont",
-        "device.narrowcards", "device.recover")
-# of those, the ones the table keeps outside a link game once loaded (the
-# menu's code and the game menu: B at the table is then a menu switch, not an
-# import; device/app.py _enter_table)
-HELD_AT_TABLE = ("device.menu", "device.gamemenu")
+# modules loaded while a screen or the link is open (device/screens.py), or
+# for a start-up job (the sheets' and fonts' data, the error screen)
+RARE = ("device.menus", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
+        "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
+        "device.recover")
+# of those, none is held at the table (growth() compares like moments)
+HELD_AT_TABLE = ()
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,
@@ -302,20 +452,21 @@ dealt = [0, False]  # the new-game menu's turns waited for its game dealt ahead;
 
 def policy():
     app = H.app
-    if catch[0] and app.sess is not None and app.sess.think == 1:
+    if catch[0] and app.sess is not None and app.sess.deciding is not None:
         catch[0] = False
         raise H.Stop()
     scr = app.screen
     if scr is app.menu and app.menu.kind == "new":
         app.menu.cur = 5
+        top = app.top()
         # a person reads the menu: its game is dealt and drawn meanwhile
-        # (device/begin.py start_ahead), beside the menus' code held; the
-        # first such moment is reported at the next step's start
-        if app.menu.dealt is None and dealt[0] < 100:
+        # (device/menus.py DealAhead), beside the menus' code; the first
+        # such moment is reported at the next step's start
+        if top.dealt is None and dealt[0] < 100:
             dealt[0] += 1
             return
         dealt[0] = 0
-        if app.menu.dealt is not None and dealt[1] is False:
+        if top.dealt is not None and dealt[1] is False:
             dealt[1] = True
             raise H.Stop()
     if scr is app.menu or scr is app.pages or app.play.mode in (0, 1, 2):
@@ -332,7 +483,7 @@ def held():
     return tuple(m for m in RARE if m in sys.modules)
 
 def report(at, extra=None):
-    ai = H.app is not None and H.app.sess is not None and H.app.sess.think == 1
+    ai = H.app is not None and H.app.sess is not None and H.app.sess.deciding is not None
     print(json.dumps({"at": at, "alloc": gc.mem_alloc(), "free": gc.mem_free(), "mods": extra, "ai": ai}))
     if NAMES:
         micropython.qstr_info()     # its line goes with this row (board_pools)
@@ -383,16 +534,15 @@ def step(i):
         print(json.dumps({"sets": seen}))
         H.sets = [s for s in seen if s and not any(set(s) < set(t) for t in seen)]
         if H.app.sess is not None:
-            # the game menu and an AI deciding, over the game under way
-            if ("device.menus",) not in H.sets:
-                H.sets.append(("device.menus",))
-            H.sets.append(("ai",))          # at the game's level (the model's: normal)
-            H.sets.append(("search",))      # the search: hard, expert, and every hint
-            H.sets.append(("link", "search"))   # a link game's AI seat deciding (4 players)
-            # a game write that writes the save's log again, beside what the
-            # table holds outside a link game (HELD_AT_TABLE)
-            H.sets.append(("device.menu", "device.gamemenu", "log"))
-            H.sets.append(("link", "log"))      # ... in a link game
+            # the game menu and its settings over the game under way, an AI
+            # deciding (hard, expert, and every hint: the search, made with
+            # the game), a link game's AI seat deciding (4 players), a game
+            # write that writes the save's log again, and in a link game
+            H.sets.append(("device.menus",))
+            H.sets.append(("search",))
+            H.sets.append(("link", "search"))
+            H.sets.append(("log",))
+            H.sets.append(("link", "log"))
         H.k = 0
         load()
     else:
@@ -400,41 +550,42 @@ def step(i):
         from hal.mem import drop
         if H.k < len(H.sets):
             for m in H.sets[H.k]:
-                if m == "ai" or m == "search":
-                    H.app.sess._drop_ai()
+                if m == "search":
+                    H.app.play.stop_thinking(False)
                 elif m == "log":
                     H.image = None
                     H._Micro.nvm[0] = 0xFF
-                    drop("device.saveformat")
-                    drop("device.store")
                 elif m == "link":
                     H.glue = None
-                    for name in ("device.linkgame", "device.link", "hal.uartlink", "hal.link"):
+                    for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
+                                 "hal.link"):
                         drop(name)
-                else:
-                    drop(m)
-                if m == "device.menus":     # back to the table (the menu's text goes)
-                    H.app.to_table()
-                    H.app._enter_table()
-            # a one-job module that made a game (device/begin.py) brought the
-            # rule sets: App.rare and the store drop them with it
-            drop("core.presets")
+                elif m == "device.menus":   # back to the table: the screens close
+                    H.app.pop()
+                    H.app._settle()
+                    H.app.pop()
+                    H.app._settle()
         H.k += 1
         load()
 
 def load():
     if H.k < len(H.sets):
         for m in H.sets[H.k]:
-            if m == "ai" or m == "search":   # an AI deciding: its modules and buffers (Session._load_ai)
-                H.app.sess._load_ai(m == "search")
+            if m == "search":   # an AI deciding: the search begun (hard, expert, a hint)
+                p = H.app.play
+                p.stop_thinking(False)
+                p.hinting = True
+                p.mode = 3      # device.play.THINK
+                from device.play import DecideJob
+                p.decide = H.app.jobs.start(DecideJob(p))
+                H.app.jobs.step(H.app.now())
                 continue
             if m == "log":
                 # a game write's framing stage when the log has come round
-                # (the slot after the newest holds a record): the store held,
-                # the format loaded, the record and the whole log's image
-                # (device/saveformat.py place) made, as App._save_shown holds them
-                import device.store
-                from device.saveformat import frame, place
+                # (the slot after the newest holds a record): the record and
+                # the whole log's image (device/save.py place) made, as a
+                # SaveJob holds them
+                from device.save import frame, place
                 H._Micro.nvm[0] = 0x42
                 H.image = place(H.app.h.storage, 31, frame(1, bytes(114)))
                 frame = place = None
@@ -446,7 +597,7 @@ def load():
                 from device import linkgame as LG
                 from hal.uartlink import UartPort
                 # the link's screens were shown to set it up (device/linkmenu.py,
-                # loaded for one call) and the lobby agreed on the game
+                # loaded while one is open) and the lobby agreed on the game
                 # (device/linklobby.py, let go when the game began): their
                 # code goes, their names stay
                 import device.linkmenu
@@ -454,20 +605,23 @@ def load():
                 from hal.mem import drop
                 drop("device.linkmenu")
                 drop("device.linklobby")
-                drop("core.presets")        # as App.rare drops them after the call
                 import board, busio
                 port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
                 port.open()
                 g = LG.LinkGlue(H.app, port)
                 g.play = LG.LinkPlay(H.app, H.app.table, g)
                 H.glue = g
-                H.app._drop_menus()     # as App._enter_table does in a link game
                 continue
             if m == "device.menus":
-                # a press in the game menu: the menu on show (its text and the
-                # big font, device/menu.py), the search let go (B at the table)
-                H.app.sess.think_pause()
-                H.app.rare("gamemenu", "game_menu")
+                # B at the table, then Settings: the game menu's screen and
+                # the settings' (device/gamemenu.py, device/menus.py) over
+                # the game, the decision let go
+                H.app.play.stop_thinking(False)
+                H.app.open("game")
+                H.app._settle()
+                H.app.open("settings")
+                H.app._settle()
+                continue
             __import__(m)
     gc.collect()
 
@@ -680,14 +834,19 @@ def link_modules():
 
 
 def main(argv=None):
-    from tools.cmdline import Parser, whole
+    from basra_flash.cmdline import Parser, whole
     ap = Parser(prog="python -m tools.heap", description=__doc__.split("\n\n")[0])
     which = ap.add_mutually_exclusive_group()
     which.add_argument("--board", action="store_true", help="the board model only")
     which.add_argument("--mash", type=whole(1, what="a number of stretches"), metavar="N",
                        help="random presses: N stretches of 3000 loop turns")
     which.add_argument("--link", action="store_true", help="what each of a link game's modules adds")
+    which.add_argument("--soak", action="store_true",
+                       help="whole games at every level, each screen opened and closed 20 times")
     args = ap.parse_args(argv)
+    if args.soak:
+        print_soak(soak())
+        return
     if args.link:
         for name, n in link_modules():
             print("  %-18s %6d bytes" % (name, n))

@@ -96,13 +96,12 @@ def mash(presses, seed=1, log=None):
     from device import recover
     from device import save as SV
     from device.play import SHOW, THINK, Play
-    from device import rewind as RW
     from device.session import WINDOW, Session
     from simulator.headless import run_script
     from simulator.sim import SimDisplay
 
     w = Watch()
-    orig = (Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep)
+    orig = (Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep)
     orig_step = Session.think_step
     listed = Plays()                # a cursor of our own to check each play is legal
     sims = []
@@ -114,7 +113,7 @@ def mash(presses, seed=1, log=None):
         # AI thinks as they would on the board. Counted in positions, not
         # timed, so a run is the same on a fast machine and a loaded one
         w.steps += 1
-        search = self.ai.search if self.ai is not None else None
+        search = self.deciding.search if self.deciding is not None else None
         before = search.spent if search is not None else 0
         r = orig_step(self, elapsed)
         if sims and search is not None:
@@ -194,7 +193,7 @@ def mash(presses, seed=1, log=None):
             check_resume(self)
         return r
 
-    Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep = s_play, s_replay, p_human, a_key, d_sleep
+    Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep = s_play, s_replay, p_human, a_key, d_sleep
     orig_played = A.App.played
     A.App.played = a_played
     Session.think_step = s_step
@@ -218,9 +217,9 @@ def mash(presses, seed=1, log=None):
         w.presses = n
         w.games_over = app.games_over
         w.hands_over = app.hands_over
-        w.writes = app.kept[0]     # SaveStore.kept(): writes first
+        w.writes = app.store.writes
     finally:
-        Session.play, RW.replay, Play.human_play, A.App.key, SimDisplay.sleep = orig
+        Session.play, Session.replay, Play.human_play, A.App.key, SimDisplay.sleep = orig
         A.App.played = orig_played
         Session.think_step = orig_step
     w.seconds = time.time() - t

@@ -52,6 +52,8 @@ def capture():
         yield ["RIGHT"]
         shot("table")
         yield ["A"]
+        if A.last.play.mode == P.CHOOSE:        # a card of several plays (4 buttons): A plays the first
+            yield ["A"]
         yield from until(lambda a: a.play.mode == P.SHOW)
         yield ["wait:200"]
         shot("ai_play")

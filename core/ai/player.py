@@ -73,7 +73,7 @@ class Player:
     plies over more worlds play better there (docs/ai.md); a world of two
     plies is cheap, so the expert searches at most 256."""
 
-    def __init__(self, rules, level="expert", seed=1):
+    def __init__(self, rules, level="expert", seed=1, search=None):
         self.rules = rules
         self.level = level
         # ValueError: a level the registry does not know (named by the callers
@@ -92,7 +92,15 @@ class Player:
         # one-play heuristics (core/ai/roots.py, onestep.py) or the search
         # (core/ai/search.py, which extends Roots; the fixed schedule,
         # core/ai/fixed.py, for a fixed budget only)
-        if kind < _FIXED:  # one play ahead
+        # search: another Player's Search of these rules to decide with (the
+        # device's seats and its hint share one: decisions are one at a time,
+        # device/session.py); a one-play level takes it for its root plays
+        if search is not None:
+            self.search = search
+            if kind < _FIXED:
+                from core.ai.onestep import one_play
+                self.one_play = one_play
+        elif kind < _FIXED:  # one play ahead
             from core.ai.onestep import one_play
             from core.ai.roots import Roots
             self.one_play = one_play

@@ -293,9 +293,9 @@ def end():
            "continue": seen.get("continue"), "stack": seen.get("stack"),
            "init_ms": H.init_ms[0]}
     if app is not None:
-        from device.store import reopen
+        from device.save import SaveStore
         NVM.armed = False
-        saved = reopen(app.h.storage).load()[0]
+        saved = SaveStore(app.h.storage).load()[0]
         out["saved"] = saved_state(saved)
     print("\n" + json.dumps(out))
 
@@ -374,11 +374,12 @@ def mid_save():
 
 def mid_summary():
     """A hand's summary on show with the next hand already dealt and drawn
-    off the screen (device/summary.py next_hand_ahead): the person reads it,
+    off the screen (device/summary.py AheadJob): the person reads it,
     then the reload."""
     app = _app()
     if app is not None and app.screen is app.pages and app.pages.kind == "summary":
-        if app.ahead == 2:
+        job = app.top().ahead       # device/summary.py AheadJob: the next hand dealt
+        if job is not None and job.state == "done" and job.over is None:
             reload("summary")
         return
     _person(app)

@@ -128,17 +128,16 @@ class Recorder:
         self.frames += 1
 
     def watch_saves(self, app):
-        """Time each call of a game write (App.store_call "save_game",
-        "frame_held", "flush"), noting how many refreshes came before it,
-        whether a press was still waiting for its frame and (with files)
-        the modules it imported and the live heap at each, summed; and mark
-        the busy stretch each stage of the write is in (App._save_shown:
-        "load" the store, "writer" its writing side, "encode" the record,
-        "frame" it, then "program" or "write" it: the flash, flashed)."""
-        call = app.store_call
-        shown = app._save_shown
+        """Time each call of a game write (the app's SaveStore save_game,
+        frame_held, flush, save_settings), noting how many refreshes came
+        before it, whether a press was still waiting for its frame and
+        (with files) the modules it imported and the live heap at each,
+        summed; and mark the busy stretch each stage of the write is in
+        (device/saving.py SaveJob: "encode" the record, "frame" it, then
+        "program" or "write" it: the flash, flashed). An app of another
+        checkout (tools.bench_device --presses TREE) may write through
+        App.store_call and its own stages: those are watched the same way."""
         rec = self
-
         st = app.h.storage
         write = st.write
 
@@ -155,14 +154,12 @@ class Recorder:
             rec._flashed = "write" if erase else "program"
             return write(offset, data)
 
-        def timed(name, *args):
-            if name != "save_game" and name != "flush" and name != "frame_held" and name != "save_settings":
-                return call(name, *args)
+        def timed(fn, name, *args):
             rec._flashed = False
             k = tuple(rec.files()) if rec.files is not None else (0, 0)
             u = rec._unseen
             t = rec.ms()
-            r = call(name, *args)
+            r = fn(*args)
             d = rec.ms() - t - (rec._unseen - u)
             f = rec.files() if rec.files is not None else k
             flash = rec._flashed
@@ -170,6 +167,20 @@ class Recorder:
             if rec._turn is not None:
                 rec._turn[3] = flash or ("frame" if name == "frame_held" else "encode")
             return r
+        st.write = flashed
+        call = getattr(app, "store_call", None)
+        if call is None:
+            store = app.store
+            for name in ("save_game", "frame_held", "flush", "save_settings"):
+                setattr(store, name, _timing(timed, getattr(store, name), name))
+            return
+        # another checkout's app: its store loaded for each call (store_call)
+        shown = app._save_shown
+
+        def called(name, *args):
+            if name != "save_game" and name != "flush" and name != "frame_held" and name != "save_settings":
+                return call(name, *args)
+            return timed(call, name, name, *args)   # call(name, *args), timed
 
         def loading():
             shown()
@@ -184,8 +195,7 @@ class Recorder:
         # (the code the firmware ran wrote the whole save in _save_shown:
         # no stage held between turns; tools.bench_device --presses TREE)
         held = getattr(app, "_write_held", None)
-        st.write = flashed
-        app.store_call = timed
+        app.store_call = called
         app._save_shown = loading
         if held is not None:
             app._write_held = staged
@@ -288,3 +298,10 @@ def run_for(n):
         H.app.run()
     except H.Stop:
         pass
+
+
+def _timing(timed, fn, name):
+    # fn timed as a write's stage (Recorder.watch_saves)
+    def call(*args):
+        return timed(fn, name, *args)
+    return call
