@@ -3,6 +3,7 @@
 Interactive (default when stdin and stdout are a terminal)::
 
     basra-sim [--seed N] [--save FILE] [--buttons 4|6] [--rotation 0|180] [--mode half|braille]
+              [--show-bytes]
     basra-sim --link          (in two terminals: a link game between them)
 
 Headless::
@@ -46,6 +47,8 @@ def _parser():
                    help="print the final frame as text (implies --headless)")
     p.add_argument("--mode", choices=("auto", "half", "braille"), default="auto",
                    help="terminal drawing (interactive)")
+    p.add_argument("--show-bytes", action="store_true",
+                   help="interactive: the footer also gives the bytes the last refresh sent")
     p.add_argument("--link", action="store_true",
                    help="link to another basra-sim --link on this machine (a link game, "
                         "docs/link.md); headless: with --peer-script, both devices in one run")

@@ -6,8 +6,10 @@ least 128x34 cells, otherwise with braille (64x16 cells in a frame, fits
 controller's GDDRAM or state changed. Keys: arrows; Enter, Z or space = A;
 Backspace or X = B; Q quits. A terminal sends no key-up, so a key is a tap
 (pressed for 120 ms); the terminal's own key repeat keeps it held, and then
-the HAL's auto-repeat runs as on the device. The terminal is restored on
-exit, Ctrl-C, SIGTERM/SIGHUP and on a crash.
+the HAL's auto-repeat runs as on the device. The footer names the last key;
+with --show-bytes it also gives the bytes the last refresh sent to the
+panel. The terminal is restored on exit, Ctrl-C, SIGTERM/SIGHUP and on a
+crash.
 """
 
 import atexit
@@ -74,8 +76,9 @@ def layout(cols, rows):
 
 
 class TerminalUI:
-    def __init__(self, sim, fd_in, out, mode="auto"):
+    def __init__(self, sim, fd_in, out, mode="auto", show_bytes=False):
         self.sim = sim
+        self.show_bytes = show_bytes
         self.fd = fd_in
         self.out = out
         self.force_mode = None if mode == "auto" else mode
@@ -128,8 +131,8 @@ class TerminalUI:
 
     def _status(self, width):
         r = self.sim.refreshes[-1] if self.sim.refreshes else None
-        last = "%d B last refresh" % r.bytes if r else ""
-        s1 = ("key: %-6s %s" % (self.last_key, last))[:width]
+        last = "%d B last refresh" % r.bytes if r and self.show_bytes else ""
+        s1 = ("key: %-6s %s" % (self.last_key, last)).rstrip()[:width]
         s2 = "arrows  A=Enter/Z  B=Backspace/X  Q=quit"[:width]
         return s1, s2
 
@@ -218,7 +221,7 @@ def run_interactive(a):
     app = load_app(a.app)
     sim = Simulator(seed=seed, save=save, rotation=a.rotation, buttons=a.buttons,
                     realtime=True, link=link)
-    ui = TerminalUI(sim, fd, out, a.mode)
+    ui = TerminalUI(sim, fd, out, a.mode, show_bytes=getattr(a, "show_bytes", False))
     sim.on_idle = ui.on_idle
     saved = termios.tcgetattr(fd)
     old_handlers = {}

@@ -17,7 +17,7 @@ import pytest
 
 from examples import hal_demo as demo
 from simulator.headless import run_script
-from simulator.terminal import decode, layout, QUIT
+from simulator.terminal import decode, layout, QUIT, TerminalUI
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _CSI = re.compile(r"\x1b\[([?0-9;]*)([A-Za-z])")
@@ -191,6 +191,29 @@ def test_key_decoding_and_layout_choice():
     assert layout(60, 20)[0] is None
 
 
+class _Refresh:
+    bytes = 1037
+
+
+class _Sim:
+    refreshes = [_Refresh()]
+
+
+def test_footer_shows_the_byte_counter_only_when_asked():
+    from simulator.__main__ import _args
+    assert _args([]).show_bytes is False
+    assert _args(["--show-bytes"]).show_bytes is True
+    ui = TerminalUI(_Sim(), 0, None)
+    ui.last_key = "A"
+    s1, s2 = ui._status(66)
+    assert s1 == "key: A" and "B last refresh" not in s1 and "Q=quit" in s2
+    ui = TerminalUI(_Sim(), 0, None, show_bytes=True)
+    ui.last_key = "A"
+    assert ui._status(66)[0] == "key: A      1037 B last refresh"
+    assert TerminalUI(type("S", (), {"refreshes": []})(), 0, None,
+                      show_bytes=True)._status(66)[0] == "key:"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 def test_interactive_in_a_pty_80x24(tmp_path):
     want_start = run_script("", demo.main, seed=5).sim.view()
@@ -209,6 +232,8 @@ def test_interactive_in_a_pty_80x24(tmp_path):
         assert s.wait_for(lambda ls: braille_pixels(ls) == want_right), \
             "\n".join(s.screen.lines())
         assert any("key: RIGHT" in l for l in s.screen.lines())
+        # a player sees no byte counter unless asked for one (--show-bytes)
+        assert not any("last refresh" in l for l in s.screen.lines())
 
         s.send(b"q")
         rc, attrs = s.finish()
