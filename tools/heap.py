@@ -21,11 +21,7 @@ sys.path.insert(0, "/app/mpstub")
 
 def run_for(n):
     import heapapp
-    heapapp.budget[0] = n
-    try:
-        heapapp.app.run()
-    except heapapp.Stop:
-        pass
+    heapapp.run_for(n)
 
 def policy():
     import heapapp
@@ -169,11 +165,7 @@ def step(i):
                       "players": a.sess.players if a.sess else 0,
                       "think": 1 if a.sess is not None and a.sess.deciding is not None else 0,
                       "games": a.games_over, "hands": a.hands_over, "counts": count}))
-    H.budget[0] = PER
-    try:
-        a.run()
-    except H.Stop:
-        pass
+    H.run_for(PER)
     gc.collect()
 '''
 
@@ -293,11 +285,7 @@ def step(i):
     print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "free": gc.mem_free(),
                       "at": "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table",
                       "game": a.sess is not None, "counts": count, "over": a.games_over}))
-    H.budget[0] = PER
-    try:
-        a.run()
-    except H.Stop:
-        pass
+    H.run_for(PER)
     gc.collect()
 '''
 
@@ -472,12 +460,7 @@ def policy():
     if scr is app.menu or scr is app.pages or app.play.mode in (0, 1, 2):
         H.tap(4)
 
-def run_for(n):
-    H.budget[0] = n
-    try:
-        H.app.run()
-    except H.Stop:
-        pass
+run_for = H.run_for
 
 def held():
     return tuple(m for m in RARE if m in sys.modules)

@@ -340,6 +340,15 @@ def open_board():
 app = None
 
 
+def run_for(n):
+    """Run the app (``app``) for n loop turns, the budget idle() counts down."""
+    budget[0] = n
+    try:
+        app.run()
+    except Stop:
+        pass
+
+
 def tap(b):
     keys.q.append((b, True))
     keys.q.append((b, False))
