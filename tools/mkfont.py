@@ -189,9 +189,9 @@ SMALL = {
 EXTRA = [
     (127, "### ### ### ### ###"),   # card back (a filled slot)
     (128, ".#. #.# .#. ### .#."),   # clubs (small)
-    (129, ".#. ### ### ### .#."),   # diamonds
+    (129, ".#. #.# #.# #.# .#."),   # diamonds (an outline: filled, 3 wide, it is a club's blob)
     (130, "#.# ### ### .#. ..."),   # hearts
-    (131, ".#. ### ### .#. .#."),   # spades
+    (131, ".#. ### ### .#. ###"),   # spades (a foot, as the big mark's)
     (132, ".#. ### ### ### ..."),   # up arrow-ish
     (133, "... ### ### .#. ..."),   # down
 ]
@@ -212,15 +212,15 @@ RANKS = [
     "#...# #..#. #.#.. ##... #.#.. #..#. #...#",  # K
 ]
 SUITS = [
-    "..#.. .###. ##### ##### ..#..",  # clubs (drawn by hand below)
+    # told apart by their outline at 1:1: the club's top is flat (a round
+    # lobe) with a notch between its side lobes and a foot; the spade's top
+    # is a point, its stem thin below the widest row; the diamond is pointed
+    # at both ends; the heart has two bumps on top (tests/test_suit_marks.py)
+    ".###. .###. ##### ##.## .###.",  # clubs
     "..#.. .###. ##### .###. ..#..",  # diamonds
     ".#.#. ##### ##### .###. ..#..",  # hearts
     "..#.. .###. ##### ..#.. .###.",  # spades
 ]
-SUITS[0] = ".###. .###. ##### ##### ..#.."
-SUITS[0] = "..#.. .###. #.#.# ##### ..#.."
-SUITS[0] = ".###. #####. ##### .#.#. ..#.."
-SUITS[0] = "..#.. .###. ##.## ##.## ..#.."
 
 
 def rows(spec, width):
