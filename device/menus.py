@@ -7,11 +7,14 @@ act on the ids below, never on the labels they show.
 """
 from core.ai import LEVELS
 from core.compat import const
-from core.presets import PRESETS, preset
 from device import screens
 from device.jobs import Job
 from device.screens import MenuScreen
-from device.session import Session
+
+# The main menu's frame comes before the game's code is loaded (device/app.py
+# WarmJob loads it after): the rule sets (core/presets.py) and the session
+# are imported where a game is made or its rules are shown, which find them
+# loaded by then
 
 SLEEPS = (0, 30, 60, 120, 300)
 CONTRASTS = (16, 48, 96, 160, 255)
@@ -78,7 +81,7 @@ def resume(app, link=False):
         if link:
             from device.linkgame import LinkSession as Kind
         else:
-            Kind = Session
+            from device.session import Session as Kind
         sess = Kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
         g = sess.game
         g.hand_no = sv.hand_no
@@ -114,6 +117,7 @@ class DealAhead(Job):
         self.sess = None
 
     def step(self, now):
+        from core.presets import preset
         app = self.menu.app
         if self.sess is None:
             level, players, people, variant, target = self.chosen
@@ -131,6 +135,7 @@ class DealAhead(Job):
 
 def made(app, chosen):
     """A game of the chosen values, its first hand dealt."""
+    from device.session import Session
     level, players, people, variant, target = chosen
     levels = []
     for s in range(players):
@@ -147,6 +152,7 @@ class NewGameMenu(MenuScreen):
     title = "NEW GAME"
 
     def __init__(self, app):
+        from core.presets import PRESETS, preset
         st = app.settings
         lv = st.last_level if st.last_level in LEVELS else "normal"
         pl = st.last_players if st.last_players in PLAYERS else 2
@@ -199,6 +205,7 @@ class NewGameMenu(MenuScreen):
             self.start()
 
     def start(self):
+        from core.presets import preset
         app = self.app
         chosen = self.chosen()
         level, players, people, variant, target = chosen
@@ -249,6 +256,7 @@ class RulesMenu(MenuScreen):
     title = "RULES"
 
     def __init__(self, app, from_game=False):
+        from core.presets import PRESETS
         items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
         cur = PRESETS.index(app.sess.variant) if app.sess is not None and from_game else 0
         MenuScreen.__init__(self, app, items, cur)

@@ -14,10 +14,10 @@ Code lifetimes, in one place:
 - the game's code (the engine, the table, its controller, the session
   with its AI, the hand's end) is loaded ahead while the main menu waits
   (device/app.py ``WarmJob``) and stays;
-- a screen opened rarely (the menus and settings, the rule pages, the
-  game menu, the link's screens) brings its module when it opens and lets
-  it go when the last screen of that module closes: ``SCREENS`` names
-  them, ``make`` loads, ``release`` lets go;
+- a screen opened rarely (the menus and settings, stats, the rule pages,
+  the link's screens) brings its module when it opens and lets it go when
+  the last screen of that module closes: ``SCREENS`` names them, ``make``
+  loads, ``release`` lets go; the game menu (``WITH_GAME``) is the game's;
 - a link game's code comes with the link and goes with it (``LINK``);
   its screens' code comes when the link has news to show.
 This is the only code that lets modules go (through hal/mem.py ``drop``);
@@ -39,6 +39,9 @@ SCREENS = {
     "game": "device.gamemenu.GameMenu",
     "link": "device.linkmenu.LinkScreen",
 }
+# the game menu comes with the game's code (device/app.py _GAME) and stays:
+# B at the table, a press a person makes every game, loads nothing
+WITH_GAME = ("device.gamemenu",)
 # a link game's code, while the app has a link (App.link); its screens'
 # (device/linkmenu.py) while one is open, or the link's news is shown
 LINK = ("device.linkgame", "device.link")
@@ -169,7 +172,7 @@ def release(app):
             used.append(_module_of(scr.name))
     for path in SCREENS.values():
         mod = path.rsplit(".", 1)[0]
-        if mod not in used and (app.link is None or mod not in LINK):
+        if mod not in used and mod not in WITH_GAME:
             drop(mod)
     if app.link is None or app.link.link.lobby is None:
         drop("device.linklobby")        # the devices agreed (or no link): the lobby's code goes

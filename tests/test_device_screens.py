@@ -98,8 +98,10 @@ def test_jobs_run_by_rank_and_a_group_cancels_its_older_job():
 
 def test_a_screens_module_is_loaded_while_it_is_open_and_let_go_when_it_closes(monkeypatch):
     # as on a board (code on the heap): Stats opened from the main menu,
-    # its module (device/menus.py, the main menu's too) stays; the game menu
-    # over the table brings device/gamemenu.py, Resume lets it go
+    # its module (device/menus.py, the main menu's too) stays; at the table
+    # the menus' code goes; the game menu's (device/gamemenu.py) is the
+    # game's and stays, Settings over it brings device/menus.py back and
+    # closing it lets that go
     monkeypatch.setattr(screens, "CODE_ON_HEAP", True)
     seen = {}
 
@@ -112,12 +114,14 @@ def test_a_screens_module_is_loaded_while_it_is_open_and_let_go_when_it_closes(m
         yield menu_to(A.last, "Start") + ["A", "wait:300"]
         seen["table"] = [m for m in ("device.menus", "device.gamemenu") if m in sys.modules]
         yield ["B"]
-        seen["menu"] = "device.gamemenu" in sys.modules
-        yield ["A", "wait:100"]         # Resume
-        seen["resumed"] = "device.gamemenu" in sys.modules
+        yield menu_to(A.last, "Settings") + ["A"]
+        seen["settings"] = "device.menus" in sys.modules
+        yield ["B", "wait:100"]         # back to the table
+        seen["back"] = [m for m in ("device.menus", "device.gamemenu") if m in sys.modules]
     gen = steps()
     drive(lambda app: next(gen, None), seed=3)
-    assert seen["stats"] and seen["table"] == [] and seen["menu"] and not seen["resumed"]
+    assert seen["stats"] and seen["table"] == ["device.gamemenu"] and seen["settings"]
+    assert seen["back"] == ["device.gamemenu"]
 
 
 def test_b_out_of_stats_and_rules_puts_the_cursor_back_where_it_was():
