@@ -49,12 +49,22 @@ class MainMenu(MenuScreen):
             items.append([note[:cut], False, 0, 0])
             note = note[cut:].strip()
         MenuScreen.__init__(self, app, items)
+        self.resumed = None     # the ResumeAhead job whose game is rebuilt
+
+    def show(self):
+        MenuScreen.show(self)
+        sv = self.app.saved
+        if self.resumed is None and sv is not None and "link" not in sv.levels:
+            self.app.jobs.start(ResumeAhead(self))
 
     def back(self):
         pass                    # the main menu is the last screen
 
     def pick(self, item, k):
         app = self.app
+        ahead = self.resumed
+        self.resumed = None     # (a game rebuilt ahead goes unless it is the one continued)
+        app.jobs.cancel("deal")
         if item == _SETTINGS:
             app.open("settings")
         elif item == _RULES:
@@ -66,30 +76,68 @@ class MainMenu(MenuScreen):
         elif item == _CONTINUE:
             if "link" in app.saved.levels:
                 screens.module("link").resume(app)
+            elif ahead is not None and ahead.sess is not None and ahead.saved is app.saved:
+                app.end_game()          # rebuilt and drawn while the menu was read
+                app.start_game(ahead.sess, drawn=True)
             else:
                 resume(app)
 
 
+def rebuilt(sv, kind):
+    """The saved game sv as a kind (a Session, or a LinkSession): its scores
+    and dealer, its hand dealt again and its plays replayed. ValueError: a
+    saved play that does not exist."""
+    sess = kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+    g = sess.game
+    g.hand_no = sv.hand_no
+    g.dealer = sv.dealer
+    for s in range(len(sv.scores)):
+        g.scores[s] = sv.scores[s]
+    g.carry = sv.carry
+    sess.replay(sv.plays)
+    return sess
+
+
+class ResumeAhead(Job):
+    """While the main menu waits with a game saved: that game rebuilt and its
+    table drawn off the screen, so that Continue costs its screen switch
+    only. A save that does not rebuild is left to Continue, which says why."""
+    group = "deal"
+    rank = 5
+
+    def __init__(self, menu):
+        Job.__init__(self)
+        self.menu = menu
+        self.saved = menu.app.saved
+        self.sess = None
+
+    def step(self, now):
+        app = self.menu.app
+        if self.sess is None:
+            from device.session import Session
+            try:
+                self.sess = rebuilt(self.saved, Session)
+            except Exception:
+                return True
+            return False
+        app.game_on()
+        app.play.begin(self.sess)
+        self.menu.resumed = self
+        return True
+
+
 def resume(app, link=False):
-    """Carry on the game saved (app.saved): its scores and dealer, its hand
-    dealt again and its plays replayed; link: a link game, over the link
-    device/linkmenu.py has just opened. A save that is no real game is
-    dropped, and the main menu says why."""
+    """Carry on the game saved (app.saved) in the press; link: a link game,
+    over the link device/linkmenu.py has just opened. A save that is no
+    real game is dropped, and the main menu says why."""
     sv = app.saved
     try:
         app.end_game()
         if link:
-            from device.linkgame import LinkSession as Kind
+            from device.linkgame import LinkSession as kind
         else:
-            from device.session import Session as Kind
-        sess = Kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
-        g = sess.game
-        g.hand_no = sv.hand_no
-        g.dealer = sv.dealer
-        for s in range(len(sv.scores)):
-            g.scores[s] = sv.scores[s]
-        g.carry = sv.carry
-        sess.replay(sv.plays)  # ValueError: a saved play that does not exist
+            from device.session import Session as kind
+        sess = rebuilt(sv, kind)
     except Exception as e:
         if link:
             app.link.stop()

@@ -1190,3 +1190,32 @@ def test_a_key_before_the_summarys_own_turn_scores_the_hand_once():
     hands, job, scores = seen["after"]
     assert seen["scores"] == [0, 0] and hands == 1 and job is None
     assert scores[0] > 0 and sum(scores) <= 30 + 10 + 4 + 3 + 2 + 3   # one hand's points, once
+
+
+def test_continue_loads_nothing_and_makes_no_game_once_the_main_menu_was_read(monkeypatch, tmp_path):
+    # the saved game is rebuilt and its table drawn while the main menu is
+    # read (device/menus.py ResumeAhead): Continue only switches the screen
+    save = str(tmp_path / "basra.sav")
+    seen = {}
+
+    def first():
+        yield from new_game(Level="easy")
+        yield ["A"]
+        yield from until(my_turn)
+        yield ["wait:300"]
+        s = A.last.sess
+        seen["before"] = (s.nlog, list(s.log[:s.nlog]))
+
+    def second():
+        yield ["wait:1000"]                 # the main menu read
+        del work["imports"][:]
+        work["games"] = 0
+        yield menu_to(A.last, "Continue") + ["A"]
+        a = A.last
+        seen["press"] = (list(work["imports"]), work["games"], a.screen is a.table)
+        seen["after"] = (a.sess.nlog, list(a.sess.log[:a.sess.nlog]))
+    run(first, save=save, seed=4)
+    work = _press_work(monkeypatch)
+    run(second, save=save, seed=9)
+    assert seen["press"] == ([], 0, True)
+    assert seen["after"] == seen["before"] and seen["before"][0] >= 2
