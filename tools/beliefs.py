@@ -3,6 +3,7 @@
     python -m tools.beliefs --hands 2400 --seed 1          # the table, by player and pooled
     python -m tools.beliefs --hands 2400 --seed 1 --write  # ... and RATIO as core/ai/beliefs.py ships it
     python -m tools.beliefs --hands 200 --log plays.jsonl   # every play: floor, hand, play
+    python -m tools.beliefs --hands 30 --overlap expert      # true cards in a sampled hand
 
 Plays hands (egyptian, 2 players) between a mix of players, every pair of
 PLAYERS in turn (each on both seats), and at every play logs the floor the
@@ -126,6 +127,47 @@ def collect(hands, seed=1, players=PLAYERS, tally=None, log=None):
     return tally
 
 
+def overlap(opponent, hands, seed=77, worlds=50):
+    """How many of the opponent's true cards a sampled world's hand holds,
+    on average over the decisions of normal (seat 0) against opponent
+    where some weight moved: (decisions, uniformly, dealt by the weights)."""
+    from core.ai.search import Search
+    from core.prng import Prng
+
+    rules = preset("egyptian", players=2)
+    s = Search(rules, 1, False, True)
+    obs = Observation(rules)
+    world = State(rules, 4)
+    seats = [player(rules, "normal", 0), player(rules, opponent, 1)]
+    n = 0
+    tot = [0.0, 0.0]
+    for k in range(hands):
+        g = Game(rules, seed + k)
+        g.start_hand()
+        st = g.state
+        reseed(seats[0], k)
+        reseed(seats[1], k + 1000)
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            seat = st.to_move
+            if seat == 0 and st.hand_n[1]:
+                observe(st, 0, obs)
+                s.beliefs.update(obs, s.world, s.plays)
+                if s.beliefs.active:
+                    for weighted in (0, 1):
+                        s.sampler.weighted = bool(weighted)
+                        prng = Prng(5)
+                        held = 0
+                        for t in range(worlds):
+                            s.sampler.sample(obs, world, prng, -1 - t)
+                            held += sum(1 for c in range(52) if world.loc[c] == HAND + 1 == st.loc[c])
+                        tot[weighted] += held / worlds
+                    n += 1
+            st.apply(*choose(seats[seat], st, seat, g.carry))
+    return n, tot[0] / n, tot[1] / n
+
+
 def ratio_bytes(table, cap=255):
     """The pooled table's observed / expected, in sixteenths (1..cap)."""
     out = []
@@ -153,7 +195,14 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="write every play (floor, hand, play) to this JSON-lines file")
     ap.add_argument("--write", action="store_true", help="print RATIO as core/ai/beliefs.py ships it")
+    ap.add_argument("--overlap", metavar="OPPONENT",
+                    help="instead: the opponent's true cards in a sampled hand, uniform and by the weights")
     args = ap.parse_args(argv)
+    if args.overlap:
+        n, u, w = overlap(args.overlap, args.hands)
+        print("%s, %d decisions: %.3f of the true cards in a sampled hand uniformly, %.3f by the weights"
+              % (args.overlap, n, u, w))
+        return None
     log = open(args.log, "w") if args.log else None
     try:
         t = collect(args.hands, args.seed, log=log)
