@@ -8,7 +8,7 @@ act on the ids below, never on the labels they show.
 from core.ai import LEVELS
 from core.compat import const
 from device import screens
-from device.jobs import Job
+from device.jobs import DONE, Job
 from device.screens import MenuScreen
 
 # The main menu's frame comes before the game's code is loaded (device/app.py
@@ -76,17 +76,16 @@ class MainMenu(MenuScreen):
         elif item == _CONTINUE:
             if "link" in app.saved.levels:
                 screens.module("link").resume(app)
-            elif ahead is not None and ahead.sess is not None and ahead.saved is app.saved:
+            elif ahead is not None and ahead.state == DONE and ahead.sess is not None and ahead.saved is app.saved:
                 app.end_game()          # rebuilt and drawn while the menu was read
                 app.start_game(ahead.sess, drawn=True)
             else:
                 resume(app)
 
 
-def rebuilt(sv, kind):
-    """The saved game sv as a kind (a Session, or a LinkSession): its scores
-    and dealer, its hand dealt again and its plays replayed. ValueError: a
-    saved play that does not exist."""
+def made_again(sv, kind):
+    """The saved game sv as a kind (a Session, or a LinkSession) with its
+    scores, dealer and carry, its hand not yet dealt (Session.replay)."""
     sess = kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
     g = sess.game
     g.hand_no = sv.hand_no
@@ -94,7 +93,6 @@ def rebuilt(sv, kind):
     for s in range(len(sv.scores)):
         g.scores[s] = sv.scores[s]
     g.carry = sv.carry
-    sess.replay(sv.plays)
     return sess
 
 
@@ -110,16 +108,24 @@ class ResumeAhead(Job):
         self.menu = menu
         self.saved = menu.app.saved
         self.sess = None
+        self.replayed = False
 
     def step(self, now):
+        # a turn each: the game made (its AI's buffers first), its hand
+        # dealt and replayed, its table drawn
         app = self.menu.app
-        if self.sess is None:
-            from device.session import Session
-            try:
-                self.sess = rebuilt(self.saved, Session)
-            except Exception:
-                return True
-            return False
+        try:
+            if self.sess is None:
+                from device.session import Session
+                self.sess = made_again(self.saved, Session)
+                return False
+            if not self.replayed:
+                self.sess.replay(self.saved.plays)
+                self.replayed = True
+                return False
+        except Exception:
+            self.sess = None
+            return True
         app.game_on()
         app.play.begin(self.sess)
         self.menu.resumed = self
@@ -137,7 +143,8 @@ def resume(app, link=False):
             from device.linkgame import LinkSession as kind
         else:
             from device.session import Session as kind
-        sess = rebuilt(sv, kind)
+        sess = made_again(sv, kind)
+        sess.replay(sv.plays)  # ValueError: a saved play that does not exist
     except Exception as e:
         if link:
             app.link.stop()
