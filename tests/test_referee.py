@@ -106,8 +106,8 @@ def test_greedy_beats_random_over_many_games():
     assert wins >= 34
 
 
-def test_the_readme_shows_what_legal_plays_returns_in_its_order():
-    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+def test_the_referee_page_shows_what_legal_plays_returns_in_its_order():
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "referee.md").read_text()
     call = 'legal_plays("8H", "3S 5D 8C KH")\n'
     assert call in text
     lines = text.split(call, 1)[1].splitlines()
@@ -119,8 +119,8 @@ def test_the_readme_shows_what_legal_plays_returns_in_its_order():
     assert ast.literal_eval("\n".join(shown)) == legal_plays("8H", "3S 5D 8C KH")
 
 
-def test_the_readme_shows_what_replay_returns_and_what_it_raises():
-    text = (pathlib.Path(__file__).parent.parent / "README.md").read_text()
+def test_the_referee_page_shows_what_replay_returns_and_what_it_raises():
+    text = (pathlib.Path(__file__).parent.parent / "docs" / "referee.md").read_text()
     block = text.split('log = play_game(seed=1, players=["greedy", "random"])\n', 1)[1]
     block = block.split("```", 1)[0].splitlines()
     log = play_game(seed=1, players=["greedy", "random"])
