@@ -17,6 +17,8 @@ def parser():
     ap = Parser(
         prog="basra-flash",
         description="Put Pocket Basra on a CircuitPython 9/10 board over USB (mpremote).")
+    from core.version import VERSION
+    ap.add_argument("--version", action="version", version="basra-flash (Pocket Basra) " + VERSION)
     ap.add_argument("--port", help="the board's serial port (default: search for one)")
     ap.add_argument("--drive", help="copy through this mounted CIRCUITPY folder instead of the REPL")
     ap.add_argument("--dry-run", action="store_true", help="print the manifest and the space needed; touch no board")

@@ -24,6 +24,8 @@ from basra_flash.cmdline import Parser, whole
 
 def _parser():
     p = Parser(prog="basra-sim", description="Pocket Basra desktop simulator")
+    from core.version import VERSION
+    p.add_argument("--version", action="version", version="basra-sim (Pocket Basra) " + VERSION)
     p.add_argument("--seed", type=int, default=None, help="random seed given to the app (hal.seed)")
     p.add_argument("--app", default=None,
                    help="module with main(hal) (default: device.code if present, else examples.hal_demo)")

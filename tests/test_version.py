@@ -27,3 +27,15 @@ def test_the_changelog_s_newest_release_is_this_version():
     releases = [h for h in heads if h != "Unreleased"]
     assert releases and releases[0] == VERSION, heads
     assert len(set(releases)) == len(releases), "one entry per release"
+
+
+def test_the_commands_say_the_version(capsys):
+    import pytest
+    from basra_flash.cli import parser
+    from simulator.__main__ import main as sim_main
+    for run, name in ((lambda: sim_main(["--version"]), "basra-sim"),
+                      (lambda: parser().parse_args(["--version"]), "basra-flash")):
+        with pytest.raises(SystemExit) as e:
+            run()
+        assert e.value.code == 0
+        assert capsys.readouterr().out.strip() == "%s (Pocket Basra) %s" % (name, VERSION)
