@@ -180,7 +180,7 @@ class DealAhead(Job):
                 preset(variant, players, target)
             except ValueError:
                 return True
-            self.sess = made(app, self.chosen)
+            self.sess = made(app, self.chosen, self.menu.opened)
             return False
         app.game_on()
         app.play.begin(self.sess)
@@ -188,15 +188,17 @@ class DealAhead(Job):
         return True
 
 
-def made(app, chosen):
-    """A game of the chosen values, its first hand dealt."""
+def made(app, chosen, t):
+    """A game of the chosen values, its first hand dealt; its seed from the
+    app's generator and t, the time the new-game menu opened (a person's
+    press: the same game whether it is dealt ahead or at Start)."""
     from device.session import Session
     level, players, people, variant, target = chosen
     levels = []
     for s in range(players):
         human = s < people if people < players else True
         levels.append("human" if human else level)
-    app.seed = (app.seed * 1103515245 + 12345 + app.now()) & 0x3FFFFFFF
+    app.seed = (app.seed * 1103515245 + 12345 + t) & 0x3FFFFFFF
     sess = Session(variant, players, levels, target, app.seed)
     sess.start_hand()
     return sess
@@ -227,6 +229,7 @@ class NewGameMenu(MenuScreen):
             items.append(["Link game", None, 0, _LINK])
         MenuScreen.__init__(self, app, items, 5)
         self.dealt = None       # the DealAhead job whose game is dealt, for the values shown
+        self.opened = app.now()
 
     def show(self):
         MenuScreen.show(self)
@@ -282,7 +285,7 @@ class NewGameMenu(MenuScreen):
         if dealt is not None and dealt.chosen == chosen:    # dealt and drawn while the menu was read
             app.start_game(dealt.sess, drawn=True)
         else:
-            app.start_game(made(app, chosen))
+            app.start_game(made(app, chosen, self.opened))
         app.save()
 
 
