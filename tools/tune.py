@@ -184,7 +184,21 @@ def main(argv=None):
     ap.add_argument("--level", default="expert")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="append the steps' table to this file")
+    ap.add_argument("--check", metavar="THETA",
+                    help="instead: theta (comma-separated, rounded) against the start on --hands hands")
     args = ap.parse_args(argv)
+    if args.check:
+        theta = [int(round(float(x))) for x in args.check.split(",")]
+        margins = duel(theta, list(START), args.hands, args.seed, args.level)
+        lo, hi = arena._ci(margins)
+        line = ("%s %s against %s, %d hands: %+.2f [%+.2f, %+.2f]\n"
+                % (args.level, theta, list(START), 2 * len(margins), (lo + hi) / 2, lo, hi))
+        sys.stdout.write(line)
+        if args.log:
+            with open(args.log, "a") as f:
+                f.write("\n`python -m tools.tune --check %s --hands %d --level %s --seed %d`: %s"
+                        % (args.check, args.hands, args.level, args.seed, line))
+        return
     head = ("| step | theta (%s) | theta + c delta | theta - c delta | hands | margin (+ vs -) | next theta |\n"
             "|---|---|---|---|---|---|---|\n" % ", ".join(NAMES))
     sys.stdout.write(head)
