@@ -408,8 +408,9 @@ TARGET_KB = 90.0
 RARE = ("device.menus", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
         "device.recover")
-# of those, none is held at the table (growth() compares like moments)
-HELD_AT_TABLE = ()
+# of those, the one the table holds: the game menu's code comes with the
+# game (device/screens.py WITH_GAME; growth() compares like moments)
+HELD_AT_TABLE = ("device.gamemenu",)
 
 # The collector is conservative: a word that happens to hold a block's
 # address (a stale stack slot, a number in a buffer) keeps that block alive,
