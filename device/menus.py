@@ -301,6 +301,8 @@ class StatsMenu(MenuScreen):
             rows.append(("Wins " + LEVELS[k], t.wins[k]))
         rows += [("Basras", t.basras), ("Best hand", t.best_hand)]
         items = [["%-15s%6d" % r, False, 0, 0] for r in rows]
+        from core.version import VERSION
+        items.append(["%-15s%6s" % ("Version", VERSION), False, 0, 0])
         items.append(["A or B: back", False, 0, 0])
         MenuScreen.__init__(self, app, items)
 

@@ -152,3 +152,16 @@ def test_a_damaged_saves_note_is_cut_at_a_word_not_at_the_panels_edge():
     gen = steps()
     drive(lambda app: next(gen, None), seed=5, setup=setup)
     assert " ".join(seen["lines"]) == DAMAGED and all(len(s) <= 21 for s in seen["lines"])
+
+
+def test_stats_shows_the_games_version():
+    from core.version import VERSION
+    seen = {}
+
+    def steps():
+        yield ["wait:300"]
+        yield menu_to(A.last, "Stats") + ["A"]
+        seen["lines"] = [it[0] for it in A.last.menu.items]
+    gen = steps()
+    drive(lambda app: next(gen, None), seed=6)
+    assert ("Version" + " " * (21 - 7 - len(VERSION)) + VERSION) in seen["lines"], seen["lines"]
