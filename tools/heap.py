@@ -402,7 +402,8 @@ NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' co
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
-TARGET_KB = 90.0
+TARGET_KB = 120.0           # the budget: every moment of a game (docs/performance.md)
+PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap grows in areas)
 # modules loaded while a screen or the link is open (device/screens.py), or
 # for a start-up job (the sheets' and fonts' data, the error screen)
 RARE = ("device.menus", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
@@ -760,8 +761,11 @@ def print_board():
     print("  %-52s %6.1f KB %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
                                                 BOARD_HEAP_KB - peak, BOARD_HEAP_KB - max(BEFORE.values()),
                                                 MEASURED_LOWEST_FREE))
-    print("  peak %.1f KB, before %.1f KB (target %.0f KB): %s" % (
-        peak, max(BEFORE.values()), TARGET_KB, "met" if peak <= TARGET_KB else "NOT met"))
+    print("  lowest free of the %.0f KB the firmware gave in 4 KB pieces: %.1f KB" % (PIECES_KB, PIECES_KB - peak))
+    one = max(kb for key, _, kb, _, _ in table if key not in ("link", "linklog"))
+    print("  peak %.1f KB, on one device %.1f KB (target %.0f KB): %s" % (
+        peak, one, TARGET_KB, "met" if peak <= TARGET_KB else
+        "met on one device, NOT in a link game" if one <= TARGET_KB else "NOT met"))
     print("  modules held at once (seen just before one is dropped): %s" % (
         "; ".join("+".join(m.split(".")[-1] for m in s) for s in sets if s) or "none"))
     return table
