@@ -302,3 +302,36 @@ def test_the_beliefs_allocate_nothing_on_micropython(mpvm, players):
     assert row["calls"] >= 48 and row["failed"] == 0, row
     assert row["active"] >= row["calls"] // 2, row
     assert row["weighed"] >= 1, row
+
+
+def test_the_master_reads_the_deals_plays_a_play_a_step_before_it_searches():
+    # a deal's plays read at once held a board's loop past 100 ms (make
+    # bench's longest turn): the search reads one a step, then begins, and
+    # decides what reading them at once decided
+    st = _midgame(5, 3)
+    seat = st.to_move
+    p = Player(EGYPTIAN, "master", 7)
+    q = Player(EGYPTIAN, "master", 7)
+    obs = observe(st, seat, p.obs)
+    assert obs.log_plies >= 3
+    p.begin(obs, None)
+    s = p.search
+    assert s.reading and s.beliefs.left == obs.log_plies
+    steps = 0
+    while s.reading:
+        left = s.beliefs.left
+        # past the deadline while plays are left to read: not done (no
+        # decision to take yet)
+        assert not p.step(10 ** 6 if left > 1 else 0)
+        steps += 1
+        assert s.beliefs.left == left - 1
+    assert steps == obs.log_plies and s.n > 0
+    while not p.step(-1):
+        pass
+    # the same decision read in one go
+    b = q.search.beliefs
+    obs_q = observe(st, seat, q.obs)
+    q.search.reading = False
+    b.update(obs_q, q.search.world, q.search.plays)
+    assert list(b.weight) == list(s.beliefs.weight)
+    assert choose(Player(EGYPTIAN, "master", 7), st, seat) == (s.root[2 * p.best()], s.root[2 * p.best() + 1])

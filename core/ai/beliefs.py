@@ -100,56 +100,79 @@ class Beliefs:
         self.memo_g = array("i", [0] * 13)  # a rank's best gain on the floor
         self.memo_f = bytearray(13)  # its flags (1 known, 2 basra, 4 sweep)
         self.active = False
+        self.obs = None     # the log being read (begin, next): plays left, where, the seat
+        self.left = 0
+        self.at = 0
+        self.seat = 0
 
     def update(self, obs, st, cursor):
         """The weights from obs's log (the deal's plays), computed on st (a
         State of obs's rules: the search's world, set up again after) with
         cursor (a Plays; slot 0)."""
+        self.begin(obs)
+        while not self.next(st, cursor):
+            pass
+
+    def begin(self, obs):
+        """Start reading obs's log: the weights at ONE, then next() a play at
+        a time (the search reads one a step: a deal's plays read at once held
+        a board's loop past 100 ms)."""
         w = self.weight
         for i in range(208):
             w[i] = ONE
         self.active = False
-        n = obs.log_plies
-        if not n:
-            return
+        self.obs = obs
+        self.left = obs.log_plies
         fl = self.floor
         where = obs.where
         for c in range(52):
             fl[c] = 1 if where[c] == _FLOOR else 0
+        self.at = obs.log_n - 5
+        self.seat = obs.to_move
+
+    def next(self, st, cursor):
+        """The log's next play (newest first) read into the weights, on st
+        with cursor; True once every play is read."""
+        if not self.left:
+            return True
+        self.left -= 1
+        obs = self.obs
+        fl = self.floor
         u = obs.log
         pts = st.points
-        h = obs.log_n - 5
-        seat = obs.to_move
-        out = self.out
-        ratio = self.ratio
-        while n:
-            n -= 1
-            seat = seat - 1 if seat else self.nseats - 1
-            k = u[h]
-            card = u[h + 1]
-            flags = u[h + 3]
-            actual = 0
-            if k == 0:
-                fl[card] = 0
-            else:
-                actual = k + 1 + pts[card]
-                for j in range(h - k, h):
-                    fl[u[j]] = 1
-                    actual += pts[u[j]]
-                actual *= 4
-                if flags & _F_BASRA:
-                    actual += self.basra
-            if seat != obs.seat:
-                self.ply(st, cursor, obs.dealer, seat, fl, where, actual, k == 0, out)
-                base = 52 * seat
-                for c in range(52):
-                    b = out[c]
-                    if b != _NONE:
-                        x = w[base + c] * ratio[b] >> 4
-                        w[base + c] = 1 if x < 1 else (_MAX if x > _MAX else x)
-                        if x != ONE:
-                            self.active = True
-            h -= k + 5
+        h = self.at
+        seat = self.seat
+        seat = seat - 1 if seat else self.nseats - 1
+        self.seat = seat
+        k = u[h]
+        card = u[h + 1]
+        flags = u[h + 3]
+        actual = 0
+        if k == 0:
+            fl[card] = 0
+        else:
+            actual = k + 1 + pts[card]
+            for j in range(h - k, h):
+                fl[u[j]] = 1
+                actual += pts[u[j]]
+            actual *= 4
+            if flags & _F_BASRA:
+                actual += self.basra
+        if seat != obs.seat:
+            out = self.out
+            w = self.weight
+            ratio = self.ratio
+            self.ply(st, cursor, obs.dealer, seat, fl, obs.where, actual, k == 0, out)
+            base = 52 * seat
+            for c in range(52):
+                b = out[c]
+                if b != _NONE:
+                    x = w[base + c] * ratio[b] >> 4
+                    w[base + c] = 1 if x < 1 else (_MAX if x > _MAX else x)
+                    if x != ONE:
+                        self.active = True
+        self.at = h - (k + 5)
+        return not self.left
 
     def ply(self, st, cursor, dealer, seat, fl, where, actual, laid, out):
         """out[c]: the bucket of each card c unseen (where[c] == UNSEEN;

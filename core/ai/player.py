@@ -130,7 +130,7 @@ class Player:
         best play so far is taken. (Only after a begin() that returned
         False.)"""
         s = self.search
-        return s.step() or elapsed >= s.deadline
+        return s.step() or (elapsed >= s.deadline and not s.reading)
 
     def best(self):
         """Index into self.search.root of the play chosen."""

@@ -99,6 +99,8 @@ class Search(Roots):
         self.samples_done = 0  # worlds (or depth, one world) in totals
         # the fixed schedule's code (core/ai/fixed.py) only where a fixed
         # budget is searched: hard, the arena's (Player passes fixed)
+        self.reading = False    # the beliefs read a play a step before the decision begins
+        self.pending_worlds = self.pending_depth = self.pending_nodes = self.pending_work = 0
         self.fixed = None
         if fixed:
             from core.ai.fixed import Fixed
@@ -134,9 +136,33 @@ class Search(Roots):
         self.clock = clock
         self.deadline = deadline
         self.start = clock.ticks_ms() if clock is not None else 0
+        self.pending_worlds = worlds
+        self.pending_depth = depth
+        self.pending_nodes = nodes
+        self.pending_work = work
+        b = self.beliefs
+        self.reading = False
+        if b is not None:
+            # the deal's plays read into the beliefs a play a step
+            # (Beliefs.next), then the decision begins (_begin)
+            b.begin(obs)
+            if b.left:
+                self.reading = True
+                self.n = 0
+                self.sched = None
+                return
+        self._begin()
+
+    def _begin(self):
+        # begin()'s decision, once the beliefs (if any) are read
+        obs = self.obs
+        worlds = self.pending_worlds
+        depth = self.pending_depth
+        nodes = self.pending_nodes
+        work = self.pending_work
+        deadline = self.deadline
         b = self.beliefs
         if b is not None:
-            b.update(obs, self.world, self.plays)
             self.sampler.weighted = b.active
         self.n = self.root_plays(obs)
         rules = self.rules
@@ -171,6 +197,11 @@ class Search(Roots):
         """One step of the decision's schedule: a world searched, or a
         deeper pass (or a slice of either). Returns True when the decision
         needs no more steps."""
+        if self.reading:
+            if self.beliefs.next(self.world, self.plays):
+                self.reading = False
+                self._begin()
+            return False
         sched = self.sched
         if sched is None:
             return True
