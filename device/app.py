@@ -357,18 +357,10 @@ class App:
             # another, buttons read between), a short one while a play is
             # on show (its timer), else 20 ms (the panel's sleep timer, a
             # link's port, the sound's end)
-            if len(jobs) and not self._idle_jobs():
+            if len(jobs):
                 h.idle(0)
             else:
                 h.idle(_IDLE_BUSY if self.busy() else _IDLE)
-
-    def _idle_jobs(self):
-        # only work made ahead waits (the game's code, a deal): the loop
-        # idles as on a menu between its steps
-        for j in self.jobs.queue:
-            if j.rank < 4:
-                return False
-        return True
 
 
 def main(h):

@@ -198,8 +198,10 @@ def made(app, chosen, t):
     for s in range(players):
         human = s < people if people < players else True
         levels.append("human" if human else level)
-    app.seed = (app.seed * 1103515245 + 12345 + t) & 0x3FFFFFFF
-    sess = Session(variant, players, levels, target, app.seed)
+    # the app's generator moves on only for the game started (NewGameMenu
+    # start): a game dealt ahead for values changed after goes without a trace
+    seed = (app.seed * 1103515245 + 12345 + t) & 0x3FFFFFFF
+    sess = Session(variant, players, levels, target, seed)
     sess.start_hand()
     return sess
 
@@ -286,6 +288,7 @@ class NewGameMenu(MenuScreen):
             app.start_game(dealt.sess, drawn=True)
         else:
             app.start_game(made(app, chosen, self.opened))
+        app.seed = app.sess.seed
         app.save()
 
 

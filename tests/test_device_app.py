@@ -864,29 +864,34 @@ def test_the_game_over_menu_is_made_while_the_last_summary_shows_and_a_only_swit
     assert now["main"] and before["main"]
 
 
-def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame():
+def test_the_table_is_made_while_the_main_menu_waits_not_before_its_frame(monkeypatch):
     # start-up's first frame is the main menu's without the game's code; the
-    # loop turns a person spends reading it load that code a module a turn
-    # (device/app.py WarmJob) and make the table, so "New game" and "Start"
-    # do not
+    # loop turns after it load that code a module a turn (device/app.py
+    # WarmJob: its steps back to back, a press read between each) and make
+    # the table, so "New game" and "Start" do not
+    from device.app import _GAME, WarmJob
+    steps = []
+    step = WarmJob.step
+
+    def counted(self, now):
+        steps.append(now)
+        return step(self, now)
+    monkeypatch.setattr(WarmJob, "step", counted)
     seen = {}
 
-    def warmed(a):
-        job = a.jobs.find("warm")
-        return job.k if job is not None else None
-
-    def steps():
+    def steps_():
         a = A.last
-        seen["first"] = (a.table, a.play, warmed(a))
-        yield ["wait:40"]
-        seen["early"] = warmed(A.last)
-        yield ["wait:600"]
+        seen["first"] = (a.table, a.play, a.jobs.find("warm") is not None, a.h.display.refreshes
+                         if hasattr(a.h.display, "refreshes") else None)
+        yield ["wait:200"]
         a = A.last
-        seen["later"] = (a.table is not None, a.play is not None, a.screen is a.menu, warmed(a))
-    run(steps)
-    assert seen["first"][:2] == (None, None)
-    assert 0 < seen["early"] < 11
+        seen["later"] = (a.table is not None, a.play is not None, a.screen is a.menu,
+                         a.jobs.find("warm"))
+    run(steps_)
+    assert seen["first"][:3] == (None, None, True)
     assert seen["later"] == (True, True, True, None)
+    # a module a step, then the table: one step more than the modules
+    assert len(steps) == len(_GAME) + 1 and steps == sorted(steps)
 
 
 def test_resume_from_the_game_menu_shows_the_table_as_left_without_drawing_it_again(monkeypatch):
