@@ -16,7 +16,7 @@ import hal
 from core.compat import const
 from core.plays import nth
 from device import link as L
-from device.play import THINK, Play
+from device.play import Play
 from device.session import WINDOW, Session
 from device import screens
 from hal.clock import ticks_diff
@@ -130,7 +130,10 @@ class LinkPlay(Play):
                 self.redraw()
                 self.say_wait()
                 return
-        elif s.remote(s.to_move()) and self.glue.linked():
+        elif (s.remote(s.to_move()) or self._behind()) and self.glue.linked():
+            # the other device's seat, or this device's while the other may
+            # have its play already (made here before a power cut: a play
+            # made again could differ): its play is awaited, and taken
             self.t.clear_marks()
             self.mover = s.to_move()
             self.mode = REMOTE
@@ -138,6 +141,14 @@ class LinkPlay(Play):
             self.say_wait()
             return
         Play.next_turn(self, now)
+
+    def _behind(self):
+        # the other device has not said where it is since this game began
+        # here, or has plays of this hand (or a later hand) this one lacks
+        s = self.sess
+        lk = self.glue.link
+        return lk.peer_hand < 0 or lk.peer_hand > s.hand or (
+            lk.peer_hand == s.hand and lk.peer_count > s.nlog)
 
     def say_wait(self):
         t = self.t
@@ -164,17 +175,6 @@ class LinkPlay(Play):
         m = self.mode
         s = self.sess
         lk = self.glue.link
-        if m == THINK and not self.hinting and self.glue.linked():
-            # an AI seat of this device: the other device may have its play
-            # already (made here before a power cut: a decision made again
-            # could differ), so it decides only once the other device has
-            # said where it is and has no play past this one
-            if lk.in_k == s.nlog and lk.in_hand == s.hand:
-                self.stop_thinking(False)
-                return self._take(now)
-            if lk.peer_hand < 0 or lk.peer_hand > s.hand or (
-                    lk.peer_hand == s.hand and lk.peer_count > s.nlog):
-                return False
         if m != REMOTE and m != LINKWAIT:
             return Play.tick(self, now)
         if not self.glue.linked():          # played on against the AI meanwhile
@@ -186,11 +186,13 @@ class LinkPlay(Play):
                 return True
         elif lk.in_k == s.nlog and lk.in_hand == s.hand:
             return self._take(now)
+        elif not s.remote(s.to_move()) and not self._behind():
+            self.next_turn(now)             # this device's seat, and nothing to catch up on
+            return True
         if self.shown != (1 if lk.up else 0):
             self.say_wait()
             return True
         return False
-
 
     def _take(self, now):
         # the other device's play for this position, shown as an AI's is
