@@ -134,11 +134,15 @@ class App:
 
     def home(self, note=None):
         """Every screen closed, the main menu open (note: a line under it)."""
-        while self.stack:
-            self.stack.pop().closed()
+        self._close_all()
         self.end_game()
         self.open("main", note)
         screens.release(self)
+
+    def _close_all(self):
+        # every open screen closed, the top first
+        while self.stack:
+            self.stack.pop().closed()
 
     def view(self, v):
         """Put view v (a menu, pages or the table: made once) on the panel."""
@@ -217,8 +221,7 @@ class App:
         and drawn off the screen already, device/play.py Play.begin)."""
         self.game_on()
         self.sess = self.play.sess = sess
-        while self.stack:
-            self.stack.pop().closed()
+        self._close_all()
         self.play.enter(None if drawn else "begin")
         self.push(self.play)
         screens.release(self)

@@ -141,8 +141,7 @@ class Beliefs:
         u = obs.log
         pts = st.points
         h = self.at
-        seat = self.seat
-        seat = seat - 1 if seat else self.nseats - 1
+        seat = self.seat - 1 if self.seat else self.nseats - 1
         self.seat = seat
         k = u[h]
         card = u[h + 1]
