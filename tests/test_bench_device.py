@@ -2,7 +2,6 @@
 table finds the frame it made, a play is written after its frame, and the VM
 and the simulator play the same game (so each refresh's bytes are the VM
 refresh's). Figures: make bench (docs/performance.md)."""
-import pytest
 
 from tools import bench_device as B
 
@@ -101,7 +100,7 @@ def test_the_collection_fit_meets_the_firmwares_start_up_within_5_percent():
     # modules), against CircuitPython
     # 10.2.1's figures; the fit of a cost a module alone (2.9 ms) missed
     # two of these by 16%
-    fw = B.FIRMWARE["start"]
+    fw = B.FIRMWARE_START
     parts = (   # (model ms without the imports, modules, KB summed, settings reads, firmware ms)
         (221, 24, 489.4, 0, fw["import_hal"] + fw["import_app"]),
         (65 + 130, 10, 504.7, 19, fw["hal"]),
@@ -141,40 +140,39 @@ def test_a_decision_waits_for_the_write_after_the_press_before_it_and_no_other()
          "saves": [[1.0, 1, False, 0, 0, False], [2.0, 1, False, 0, 0, "program"],
                    [3.0, 6, False, 1, 1024, "write"],
                    [50.0, 9, False, 0, 0, "program"]],      # after decision 2: no decision's
-         # [VM ms, modules, live, kind, mode, refreshes by its end]
-         "turns": [[4.0, 1, 2048, "load", 3, 1], [9.0, 0, 0, "ai", 3, 2], [5.0, 0, 0, "writer", 3, 7]],
+         # [VM ms, modules, live, kind, mode, refreshes by its end]: no write's
+         "turns": [[9.0, 0, 0, "ai", 3, 2]],
          "decisions": [[0.0] * 13 + [3], [0.0] * 13 + [8]]}
     w1, w2 = B.writes_before(m, f)
-    assert abs(w1 - (2 + 4 + B.FLASH_PROGRAM_MS + 8 + B.import_ms(1, 2048))) < 1e-9
-    assert abs(w2 - (6 + B.import_ms(1, 1024) + B.FLASH_WRITE_MS + 10)) < 1e-9
-    # the flash left out (as an emulated RP2040 may not take it)
-    assert B.writes_before(m, f, flash=False) == pytest.approx([w1 - B.FLASH_PROGRAM_MS, w2 - B.FLASH_WRITE_MS])
+    assert abs(w1 - (2 + 4 + B.FLASH_PROGRAM_MS)) < 1e-9
+    assert abs(w2 - (6 + B.import_ms(1, 1024) + B.FLASH_WRITE_MS)) < 1e-9
     # the decision model adds it to each decision
     dec = [[1.0, 0.0, 0.0, 0, 0.0, 0, 0, 0, 1.0, 0, 0, 0, 0, 3], [1.0, 0.0, 0.0, 0, 0.0, 0, 0, 0, 1.0, 0, 0, 0, 0, 8]]
-    d = B.decision_model(dict(m, decisions=dec), f, 10.0, i2c=False)
+    d = B.decision_model(dict(m, decisions=dec), f, 10.0)
     assert abs(d["worst"] - (10 + 2 + w2)) < 1e-9 and abs(d["median"] - (10 + 2 + (w1 + w2) / 2)) < 1e-9
 
 
 def test_a_write_over_erased_flash_is_a_page_programmed_and_any_other_an_erase():
     # respond.Recorder.watch_saves reads the flash a write goes over, as an
-    # RP2040's nvm does: a slot of the log written again (the code the
-    # firmware ran: two slots written over in turn) erases the sector
+    # RP2040's nvm does: a slot of the log written again erases the sector
     from hal.storage import ByteStore
     _heapapp()      # harness/mpstub on the path
     import respond
 
+    storage = ByteStore(bytearray(b"\xff" * 512))
+
+    class Store:
+        def flush(self, data):
+            storage.write(0, data)
+        save_game = frame_held = save_settings = flush
+
     class App:
         def __init__(self):
-            self.h = type("h", (), {"storage": ByteStore(bytearray(b"\xff" * 512))})()
-
-        def store_call(self, name, data):
-            self.h.storage.write(0, data)
-
-        def _save_shown(self):
-            pass
+            self.h = type("h", (), {"storage": storage})()
+            self.store = Store()
     app = App()
     rec = respond.Recorder(lambda: 0.0, "hard")
     rec.watch_saves(app)
     for data in (b"\x01" * 128, b"\x02" * 128, b"\xff" * 128, b"\x03" * 128):
-        app.store_call("flush", data)
+        app.store.flush(data)
     assert [s[5] for s in rec.saves] == ["program", "write", "write", "program"]

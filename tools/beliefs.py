@@ -30,7 +30,7 @@ from core.plays import Plays
 from core.presets import preset
 from core.state import HAND, LAY, State
 from tools.arena import player, reseed
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 PLAYERS = ("easy", "normal", "hard", "expert", "summiss", "thrower")
 NAMES = ("empty", "empty, sweeper", "sweep +<=2", "sweep +>2", "nothing, laid", "nothing, took",

@@ -3,9 +3,6 @@ MicroPython VM (tools/bench.py prints them; docs/performance.md, "Start-up
 and response").
 
     python -m tools.bench_device     # these figures only, with their own calibration
-    python -m tools.bench_device --start-counts TREE   # the start-up fit's data on another checkout
-    python -m tools.bench_device --presses TREE        # the press model on another checkout (the firmware's code)
-    python -m tools.bench_device --decisions TREE      # the decision model on it, beside the firmware's figures
 
 The app runs on the VM the way a Pico runs it (the board model of
 ``tools/heap.py --board``): core, hal and device compiled by mpy-cross and
@@ -39,11 +36,11 @@ I2C_HZ = 400000
 # typical (400 ms most), page program 0.4 ms typical (3 ms most) for 256 bytes
 FLASH_WRITE_MS = 45 + 16 * 0.4
 # a record into an erased slot of the save's log: one page programmed, no
-# erase (CircuitPython's nvm writes 0xFF bytes that way: device/saveformat.py)
+# erase (CircuitPython's nvm writes 0xFF bytes that way: device/save.py place)
 FLASH_PROGRAM_MS = 0.4
 # a game write's stage that holds the flash, by what respond.Recorder saw it
 # write over: a page programmed, or the sector erased ("write": the save's
-# log come round; every write of the code the firmware ran)
+# log come round)
 _FLASH_MS = {"write": FLASH_WRITE_MS, "program": FLASH_PROGRAM_MS}
 BITS_PER_BYTE = 9               # 8 data bits and the ACK
 LEVEL = "hard"
@@ -377,30 +374,16 @@ SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a han
 def snap_saves(app):
     # keep the nvm as the first game write of a hand SNAP_PLAYS plays in
     # left it (outside the write's timing: R.watch_saves's is inside)
-    call = getattr(app, "store_call", None)
+    store = app.store
+    flush = store.flush
 
-    def snap():
+    def flushed():
+        r = flush()
         sv = app.saved
         if SNAP[0] is None and sv is not None and len(sv.plays) >= SNAP_PLAYS:
             SNAP[0] = bytes(H._Micro.nvm)
-
-    if call is None:            # the app holds its SaveStore (device/save.py)
-        store = app.store
-        flush = store.flush
-
-        def flushed():
-            r = flush()
-            snap()
-            return r
-        store.flush = flushed
-        return
-
-    def snapped(name, *args):   # another checkout's app: the store loaded for each call
-        r = call(name, *args)
-        if name == "flush":
-            snap()
         return r
-    app.store_call = snapped
+    store.flush = flushed
 
 def forget():
     # as after a reset: the app's modules go, to be loaded again
@@ -589,7 +572,7 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     loop, start, game = vm_run(level, seed, calibrate=calibrate, players=players)
     for _ in range(runs - 1 if calibrate else 0):
         loop2, start2, game2 = vm_run(level, seed, calibrate=calibrate, players=players)
-        a, b = min(loop, loop2), max(loop, loop2)
+        a = min(loop, loop2)
         k1, k2 = a / loop, a / loop2
         start = {k: v if k in _NOT_VM_TIME else min(v * k1, start2[k] * k2) for k, v in start.items()}
         s1, s2 = game["start_saved"], game2["start_saved"]
@@ -656,7 +639,6 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
 # -- the board model: what a person feels, from the button's edge to the
 # last I2C byte of the frame (docs/performance.md, "Press to frame") ------------
 KEYPAD_INTERVAL_MS = 10     # hal/circuitpython.py: keypad.Keys(interval=0.01): an edge waits for the next scan
-OLD_IDLE_MS = 20            # the loop's idle before issue 27: h.idle(20) slept whole
 # displayio rendering (C, not in the VM time): CircuitPython 10.2.1 firmware
 # took 48 ms for the first frame, the whole panel (1040 B on the wire);
 # charged by the bytes a refresh sends
@@ -665,33 +647,16 @@ FULL_FRAME_BYTES = 1040
 GRID = 10                   # a press's edge at GRID x GRID points of the scan and idle it lands in
 LEVELS_RUN = (("hard", 2), ("expert", 2), ("expert", 4), ("master", 2), ("master", 4))
 
-# Firmware figures: CircuitPython 10.2.1 on an emulated RP2040, this code
-# before issue 27's changes, I2C free (issue 27). (low, high) over runs.
-FIRMWARE = {
-    "play": {"median": (32, 40), "p90": (48, 65), "worst": (256, 296)},
-    "play_hand_end": {"worst": (276, 276)},
-    "move": {"median": (34, 34), "p90": (41, 153), "worst": (544, 544)},
-    "start": {"import_hal": 57, "import_app": 194, "hal": 255, "draw": 135, "render": 48, "menu": 713},
-    ("expert", 2): {"median": 1050, "worst": 2820},
-    ("expert", 4): {"median": 850, "p90": 1041, "worst": 1872},
-    ("hard", 2): {"median": 278, "p90": 1160, "worst": 2134},
-}
-# The press model on the code the firmware ran (bd674a8, `python -m
-# tools.bench_device --presses TREE` on a worktree of it: the idle slept
-# whole, I2C free, as the emulator measured; every write of that code
-# erases the sector): the longest busy stretch each press kind can meet,
-# and the press's own worst after it (ms). One run of three (the others: a
-# play 134 + 106 and 161 + 120, a cursor move 326 + 58 and 405 + 56: the
-# longest AI turn, a whole world of that code's search, moves from run to
-# run)
-OLD_CODE_LANDING = {"play": (117, 106), "move": (378, 59), "skip": (106, 112), "game_menu": (378, 142)}
+# CircuitPython 10.2.1 on an emulated RP2040, start-up by part (ms) of the
+# code it ran (commit bd674a8): the data the collection fit below was made on
+FIRMWARE_START = {"import_hal": 57, "import_app": 194, "hal": 255, "draw": 135}
 TARGETS = {
     "play": {"p90": 50, "worst": 100}, "play_hand_end": {"worst": 100},
     "move": {"median": 25, "worst": 50},
-    "switch": {"worst": 100},      # every screen switch (issue 27), read for any press at the table
+    "switch": {"worst": 100},      # every screen switch, read for any press at the table
     "menu": 500,
     "expert": {"median": 1000, "worst": 2000},
-    "master": {"median": 2000, "worst": 4000},     # issue 30: twice the expert's work
+    "master": {"median": 2000, "worst": 4000},     # twice the expert's work
 }
 
 
@@ -704,10 +669,10 @@ TARGETS = {
 # before `import hal`, read as start_files and count_imports say, plus a
 # board's heap at code.py start, tools.heap MEASURED). And a settings.toml
 # read: CircuitPython parses the file again at each call. Fitted to the
-# firmware figures above against this model run on the code the firmware
-# ran (commit bd674a8: its own bench, the mean of three runs, for the
-# Python; `python -m tools.bench_device --start-counts TREE` on a worktree
-# of it for the counts), the largest relative error least: importing hal
+# firmware figures above (FIRMWARE_START) against this model run on the
+# code the firmware ran (commit bd674a8: its own bench, the mean of three
+# runs, for the Python; the counts from this tool's --start-counts on a
+# worktree of it, at commit 27659bd), the largest relative error least: importing hal
 # and the app (221 ms of Python, 24 modules, 549 KB summed) 261 against 251
 # (+4.1%), the scene and menu (88 ms, 9 modules, 568 KB) 130 against 135
 # (-4.1%), hal.get() (65 ms and busdisplay's 130 ms of init waits, 10
@@ -791,14 +756,11 @@ def pct(values, q):
     return v[min(len(v) - 1, int(q * len(v)))]
 
 
-def press_model(m, f, idle_ms, i2c=True, sleeps=False):
+def press_model(m, f, idle_ms):
     """The press-to-frame distribution by kind on a board: f the VM's factor
     (RP2040 x CircuitPython), idle_ms the most a press waits for the loop
-    to notice it (the idle slept whole; the new idle's slice). Each press's
-    edge lands at GRID x GRID points of a keypad scan and of that wait.
-    sleeps: the loop's idle is slept whole, a press waiting or not (the
-    code before issue 27), so a press landing in a busy stretch waits for
-    the idle after it as well ("landed")."""
+    to notice it (the idle's slice). Each press's edge lands at GRID x GRID
+    points of a keypad scan and of that wait."""
     out = {}
     offs = [(k + 0.5) / GRID for k in range(GRID)]
     kinds = {"play": lambda k, at: k == "play", "move": lambda k, at: k == "move",
@@ -815,7 +777,7 @@ def press_model(m, f, idle_ms, i2c=True, sleeps=False):
         rows = [(t * f + import_ms(n, live), b) for k, t, b, _, at, n, live in m["presses"] if pick(k, at)]
         if not rows:
             continue
-        base = [t + render_ms(b) + (i2c_ms(b) if i2c else 0) for t, b in rows]
+        base = [t + render_ms(b) + i2c_ms(b) for t, b in rows]
         dist = [x + a * KEYPAD_INTERVAL_MS + w * idle_ms for x in base for a in offs for w in offs]
         out[kind] = {
             "n": len(rows),
@@ -825,13 +787,12 @@ def press_model(m, f, idle_ms, i2c=True, sleeps=False):
             # scans in the tick interrupt meanwhile, CircuitPython's
             # supervisor/shared/tick.c), then the press; the idle after the
             # stretch ends at once for a press waiting (hal/base.py Hal.idle)
-            "landed": max(base) + KEYPAD_INTERVAL_MS + (idle_ms if sleeps else 0),
+            "landed": max(base) + KEYPAD_INTERVAL_MS,
             "scan": (KEYPAD_INTERVAL_MS / 2, KEYPAD_INTERVAL_MS),
             "idle": (idle_ms / 2, idle_ms),
             "python": (statistics.median(t for t, _ in rows), max(t for t, _ in rows)),
             "render": (statistics.median(render_ms(b) for _, b in rows), max(render_ms(b) for _, b in rows)),
-            "i2c": (statistics.median(i2c_ms(b) for _, b in rows) if i2c else 0.0,
-                    max(i2c_ms(b) for _, b in rows) if i2c else 0.0),
+            "i2c": (statistics.median(i2c_ms(b) for _, b in rows), max(i2c_ms(b) for _, b in rows)),
         }
     return out
 
@@ -871,17 +832,13 @@ def start_model(m, f, key="start"):
     return out
 
 
-def writes_before(m, f, flash=True):
+def writes_before(m, f):
     """The game write each AI decision waits for, on a board (ms, in the
     order of m["decisions"]): the write of the play before it (a person's,
-    or the AI's before it) goes out before the AI begins (in the press's
-    own turn, in the code the firmware ran). What the writes did after the
-    later of the press before the decision and the decision before it (by
-    their refreshes): each call of the store (m["saves"]: its Python, the
-    collections under its imports, its flash) and the turns that only load
-    the store or its writing side (m["turns"]' "load" and "writer").
-    flash=False: the flash's own time left out (an emulated RP2040 may
-    not take it)."""
+    or the AI's before it) goes out before the AI begins. What the writes
+    did after the later of the press before the decision and the decision
+    before it (by their refreshes): each call of the store (m["saves"]: its
+    Python, the collections under its imports, its flash)."""
     presses = sorted(p[3] for p in m["presses"])
     out = []
     prev = -1
@@ -889,41 +846,36 @@ def writes_before(m, f, flash=True):
         end = d[13]
         k = bisect.bisect_left(presses, end) - 1
         start = max(prev, presses[k] if k >= 0 else -1)
-        w = sum(t * f + import_ms(n, live) + (_FLASH_MS.get(kind, 0.0) if flash else 0.0)
+        w = sum(t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
                 for t, at, _, n, live, kind in m["saves"] if start < at <= end)
-        w += sum(t * f + import_ms(n, live) for t, n, live, kind, _, at in m["turns"]
-                 if kind in ("load", "writer") and start < at <= end)
         out.append(w)
         prev = end
     return out
 
 
-def decision_model(m, f, press_ms, i2c=True, step_sleep_ms=0, flash=True):
+def decision_model(m, f, press_ms):
     """Each AI decision as the panel shows it (ms): the press that ends the
     turn before (press_ms: its press-to-frame), the game write that goes
     out before the AI begins (writes_before), the loop's turns of the
     decision (the AI loaded, the search begun, its steps; the search stops
     at its deadline on the board's clock, which the VM's idle clock never
     reaches: held to it here, one step past it), its play's frame
-    (rendering and I2C). Also the turns that held the loop longest.
-    i2c=False, step_sleep_ms=2: as the firmware measured the code it ran
-    (the I2C free; the loop slept 2 ms after each of the decision's turns);
-    flash=False: the write's flash free too (writes_before)."""
+    (rendering and I2C). Also the turns that held the loop longest."""
     walls = []
     turns = []
     pos = 0
     search_ms = 0.0
-    writes = writes_before(m, f, flash)
+    writes = writes_before(m, f)
     for (load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files,
          live, load_live, _), write in zip(m["decisions"], writes):
-        search = steps * f + n * step_sleep_ms
+        search = steps * f
         if deadline and n:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
             search = min(search, deadline + search / n)
         # a collection under each of the AI's imports (import_ms)
-        walls.append(press_ms + write + (load + begin) * f + import_ms(files, live) + step_sleep_ms + search +
-                     render_ms(b) + (i2c_ms(b) if i2c else 0.0))
+        walls.append(press_ms + write + (load + begin) * f + import_ms(files, live) + search +
+                     render_ms(b) + i2c_ms(b))
         turns += [load_turn * f + import_ms(load_files, load_live), begin * f, longest * f]
         if spent:
             pos += spent
@@ -956,7 +908,7 @@ def _stretch_ms(f, t, n, live, kind):
 # the table's modes a press of each kind is made in (device/play.py: PICK,
 # CHOOSE; SHOW, PAUSE; B in any): the busy stretches it can land in. A cursor
 # key also as an AI is about to think (THINK: the key does nothing, the next
-# frame answers it; the firmware's worst cursor move, issue 27)
+# frame answers it; the firmware's worst cursor move)
 PRESS_MODES = {"play": (0, 1), "move": (0, 1, 3), "skip": (4, 5), "game_menu": (0, 1, 2, 3, 4, 5)}
 
 
@@ -991,14 +943,6 @@ def measure_all(calibrate=True):
             for lv, pl in LEVELS_RUN}
 
 
-def _fw(v):
-    if v is None:
-        return "n/a"
-    if isinstance(v, tuple):
-        return "%d ms" % v[0] if v[0] == v[1] else "%d-%d ms" % v
-    return "%d ms" % v
-
-
 def tables(ms):
     """The bench tables (markdown lines) for measure_all()'s figures, each
     game calibrated by its own loop."""
@@ -1007,11 +951,10 @@ def tables(ms):
     m = ms[(LEVEL, 2)]
     f = board_factor(m)
     new = press_model(m, f, IDLE_POLL_MS)
-    old = press_model(m, f, OLD_IDLE_MS, i2c=False, sleeps=True)
     out = [
-        "| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | displayio render | I2C | median | p90 | worst | target | firmware before (model of it) |"
+        "| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | displayio render | I2C | median | p90 | worst | target |"
         % (LEVEL, len(m["presses"])),
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for kind, label in (("play", "a play (A)"), ("play_table", "of them: a play the game goes on after"),
                         ("play_hand_end", "of them: a hand's last play (its table; the summary follows it)"),
@@ -1027,59 +970,53 @@ def tables(ms):
             continue
         tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else TARGETS["switch"] if kind in (
             "skip", "skip_summary", "next", "game_menu", "menu_menu", "menu_table") else {})
-        fw = FIRMWARE.get(kind, {})
-        o = old[kind]
-        out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s | %s |" % (
+        out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s |" % (
             label, r["n"], r["scan"][0], r["scan"][1], r["idle"][0], r["idle"][1], r["python"][0], r["python"][1],
             r["render"][0], r["render"][1], r["i2c"][0], r["i2c"][1], r["median"], r["p90"], r["worst"],
-            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
-            "; ".join("%s %s (%.0f)" % (k, _fw(fw.get(k)), o[k]) for k in ("median", "p90", "worst") if k in fw) or
-            "median %.0f, worst %.0f (model)" % (o["median"], o["worst"])))
+            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or ""))
     st = start_model(m, f)
-    fs = FIRMWARE["start"]
     out += [
         "",
-        "| start-up on a board, ms | model | firmware before | target |",
-        "|---|---|---|---|",
-        "| `import hal`: Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
-            st["python_import_hal"], st["fs_import_hal"], _files(m, "import_hal"), st["import_hal"], fs["import_hal"]),
+        "| start-up on a board, ms | model | target |",
+        "|---|---|---|",
+        "| `import hal`: Python %.0f + the imports %.0f (%s) | %.0f | |" % (
+            st["python_import_hal"], st["fs_import_hal"], _files(m, "import_hal"), st["import_hal"]),
         "| importing the app (device, .mpy; the game's core and table come after the menu's first frame): "
-        "Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
-            st["python_import_app"], st["fs_import_app"], _files(m, "import_app"), st["import_app"], fs["import_app"]),
-        "| hal.get(): Python %.0f + the imports %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | %d | |" % (
+        "Python %.0f + the imports %.0f (%s) | %.0f | |" % (
+            st["python_import_app"], st["fs_import_app"], _files(m, "import_app"), st["import_app"]),
+        "| hal.get(): Python %.0f + the imports %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | |" % (
             st["hal_python"], st["fs_hal"], _files(m, "hal"), st["init"], m["start"]["init_wait"],
-            m["start"]["init_bytes"], st["hal"], fs["hal"]),
-        "| the scene and the main menu, to the first refresh: Python %.0f + the imports %.0f (%s) | %.0f | %d | |" % (
-            st["python_draw"], st["fs_draw"], _files(m, "draw"), st["draw"], fs["draw"]),
-        "| displayio rendering the first frame (%d B) | %.0f | %d | |" % (m["start"]["bytes"], st["render"], fs["render"]),
-        "| the first frame on I2C (free in the emulator) | %.0f | 0 | |" % st["i2c"],
-        "| code.py start to the main menu on the panel | %.0f | %d | ≤ %d |" % (st["menu"], fs["menu"], TARGETS["menu"]),
+            m["start"]["init_bytes"], st["hal"]),
+        "| the scene and the main menu, to the first refresh: Python %.0f + the imports %.0f (%s) | %.0f | |" % (
+            st["python_draw"], st["fs_draw"], _files(m, "draw"), st["draw"]),
+        "| displayio rendering the first frame (%d B) | %.0f | |" % (m["start"]["bytes"], st["render"]),
+        "| the first frame on I2C | %.0f | |" % st["i2c"],
+        "| code.py start to the main menu on the panel | %.0f | ≤ %d |" % (st["menu"], TARGETS["menu"]),
     ]
     if m.get("start_saved"):
         # only App(h) differs (the load replays the hand): the other parts
         # are the same code as the blank store's, taken from its start-ups
         sv = start_model(m, f, "start_saved")
         out += [
-            "| with a game saved (%d plays into a hand): the scene and the main menu (the load replays the hand) | %.0f | | |"
+            "| with a game saved (%d plays into a hand): the scene and the main menu (the load replays the hand) | %.0f | |"
             % (m["start_saved"]["saved"], sv["draw"]),
-            "| with a game saved: code.py start to the main menu (Continue) | %.0f | | ≤ %d |" % (
+            "| with a game saved: code.py start to the main menu (Continue) | %.0f | ≤ %d |" % (
                 st["menu"] - st["draw"] + sv["draw"], TARGETS["menu"]),
         ]
     out += [
         "",
-        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | firmware before | longest loop turn (p99) | longest turn loading the AI | positions a second |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | longest loop turn (p99) | longest turn loading the AI | positions a second |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     press = new["play"]["median"]
     for (lv, pl), g in ms.items():
         fg = board_factor(g)
         d = decision_model(g, fg, press)
-        fw = FIRMWARE.get((lv, pl), {})
         tg = TARGETS.get(lv, {})
-        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %s | %.0f (%.0f) | %.0f | %.0f |" % (
+        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %.0f (%.0f) | %.0f | %.0f |" % (
             lv, pl, d["n"], d["median"], d["p90"], d["worst"],
             ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
-            ", ".join("%s %d" % (k, v) for k, v in fw.items()), d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
+            d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
     st_rows = stretch_model(m, f)
     out += [
         "",
@@ -1088,9 +1025,7 @@ def tables(ms):
         % LEVEL,
         "|---|---|---|---|---|",
     ]
-    for kind, label in (("load", "another checkout's write: a turn loading its store (device/store.py)"),
-                        ("writer", "another checkout's write: a turn loading its writing side (device/savewrite.py)"),
-                        ("encode", "a game write's first turn (device/saving.py SaveJob): the record encoded"),
+    for kind, label in (("encode", "a game write's first turn (device/saving.py SaveJob): the record encoded"),
                         ("frame", "its second: the record framed and placed in the log"),
                         ("program", "its last: the record into an erased slot of the log (a flash page programmed)"),
                         ("write", "its last when the log comes round (1 in about 28, a write no play can land in): the sector erased, the log written again"),
@@ -1105,22 +1040,17 @@ def tables(ms):
     out.append("| (the flash: a page programmed, %.1f ms; a 4 KB sector erased, 45 ms typical and 400 ms most, "
                "and 16 pages of 0.4 ms: %.0f ms) | | | | |" % (FLASH_PROGRAM_MS, FLASH_WRITE_MS))
     land = landing_model(m, f, new)
-    old_land = OLD_CODE_LANDING
     out += [
         "",
         "| a press scanned as the longest busy stretch it can meet begins, ms | the stretch | then the press (its scan, "
-        "Python, rendering, I2C) | the same but for the writes that erase the flash (1 in about 28) | "
-        "firmware before (the model on the code it ran: `python -m tools.bench_device --presses TREE`) |",
-        "|---|---|---|---|---|",
+        "Python, rendering, I2C) | the same but for the writes that erase the flash (1 in about 28) |",
+        "|---|---|---|---|",
     ]
     for kind, label in (("play", "a play (A): a game write's stretch"), ("move", "a cursor move, also as an AI starts"),
                         ("skip", "a key that skips a play on show"), ("game_menu", "B at the table, also as an AI thinks")):
         if kind in land:
-            fw = FIRMWARE.get(kind, {}).get("worst")
-            out.append("| %s | %.0f | %.0f | %.0f + %.0f = %.0f | %s |" % (
-                label, land[kind][0], land[kind][1], land[kind][2], land[kind][3] - land[kind][2], land[kind][3],
-                "worst %s (%.0f + %.0f = %.0f)" % ((_fw(fw),) + tuple(old_land[kind]) + (sum(old_land[kind]),))
-                if fw and kind in old_land else ""))
+            out.append("| %s | %.0f | %.0f | %.0f + %.0f = %.0f |" % (
+                label, land[kind][0], land[kind][1], land[kind][2], land[kind][3] - land[kind][2], land[kind][3]))
     out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB | the longest, ms (its turn's longer by it) |",
             "|---|---|---|---|---|"]
     for (lv, pl), g in ms.items():
@@ -1133,148 +1063,19 @@ def tables(ms):
         "in the same VM (%s) x %.2f (tools.calibrate.CIRCUITPYTHON_SLOWER), plus what a board does under each module "
         "it imports, a collection of the heap: %.4f ms a KB live at that moment, and %.2f ms a settings.toml read "
         "(counted in the VM; fitted to the firmware's start-up); keypad scan: the edge waits for the next "
-        "scan, 0-%d ms; the loop's idle: a press waits for the idle's slice, 0-%d ms (before: the whole h.idle(20), "
-        "0-20 ms); displayio rendering %.0f ms a whole frame (the firmware's first frame), by the bytes; I2C: bytes x 9 "
-        "bits / 400 kHz. Each press's edge at %d x %d points of the scan and the idle. The firmware column's model: "
-        "the same presses with the idle slept whole and the I2C free, as the emulator measured."
+        "scan, 0-%d ms; the loop's idle: a press waits for the idle's slice, 0-%d ms; "
+        "displayio rendering %.0f ms a whole frame (the firmware's first frame), by the bytes; I2C: bytes x 9 "
+        "bits / 400 kHz. Each press's edge at %d x %d points of the scan and the idle."
         % (loops, CIRCUITPYTHON_SLOWER, GC_MS_PER_KB, FS_SETTING_MS, KEYPAD_INTERVAL_MS, IDLE_POLL_MS, RENDER_FULL_MS,
            GRID, GRID),
     ]
     return out
 
 
-# run in another checkout's Python path: its own harness and tools.heap
-_COUNTS_RUNNER = r"""
-import json, sys
-sys.path.insert(0, sys.argv[1])
-from harness import mpvm
-from tools.heap import vm_trees
-script = sys.stdin.read()
-with vm_trees(True, libs=True) as trees:
-    for row in mpvm.run_json(script, trees=trees + ["tools"], steps=5, mpy=True, timeout=300):
-        print(json.dumps(row))
-"""
-
-
-def start_counts(tree):
-    """start_files's counts on another checkout of this project (the code a
-    firmware ran, say, made with `git worktree add`; it needs a .venv and
-    node_modules, links to this checkout's will do): {part: [modules,
-    settings reads, the live heap at each module summed, bytes]}."""
-    import json
-    import subprocess
-    tree = os.path.abspath(tree)
-    script = (_VM_HEAD + "SEED = %d\n" % SEED + _START_FILES
-              + "\nTASKS = start_files()\n\ndef step(i):\n    TASKS[i]()\n")
-    out = subprocess.run([sys.executable, "-c", _COUNTS_RUNNER, tree], input=script, cwd=tree,
-                         capture_output=True, text=True)
-    if out.returncode:
-        raise RuntimeError("start-up counts on %s failed:\n%s" % (tree, out.stderr[-2000:]))
-    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")][-1]["files"]
-
-
-def _on_tree(tree, code):
-    """Run code (Python, printing one JSON line last) in a copy of this
-    checkout whose core, hal, device and simulator are another checkout's
-    (tree: the code the firmware ran, made with `git worktree add`), with
-    this checkout's bench and harness: the model held against the
-    firmware's figures. Returns that line, read."""
-    import json
-    import shutil
-    import subprocess
-    import tempfile
-    with tempfile.TemporaryDirectory(prefix="basra-other-") as tmp:
-        files = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
-        for f in files:
-            if f.split("/")[0] in ("core", "hal", "device", "simulator"):
-                continue
-            os.makedirs(os.path.join(tmp, os.path.dirname(f)), exist_ok=True)
-            shutil.copy(os.path.join(REPO, f), os.path.join(tmp, f))
-        for d in ("core", "hal", "device", "simulator"):        # the app, and the simulator its hal drives
-            shutil.copytree(os.path.join(tree, d), os.path.join(tmp, d))
-        for d in (".venv", "node_modules"):
-            os.symlink(os.path.join(REPO, d), os.path.join(tmp, d))
-        r = subprocess.run([sys.executable, "-c", code], cwd=tmp, capture_output=True, text=True)
-        if r.returncode:
-            raise RuntimeError("the bench on %s failed:\n%s" % (tree, r.stderr[-3000:]))
-        return json.loads(r.stdout.strip().splitlines()[-1])
-
-
-_OTHER_HEAD = ("import json\nfrom tools import bench_device as B\n"
-               "factor = B.board_factor\n"
-               "m = B.measure(B.LEVEL, runs=2)\n"
-               "p = B.press_model(m, factor(m), B.OLD_IDLE_MS, i2c=False, sleeps=True)\n")
-
-
-def other_presses(tree):
-    """The press model on another checkout's app (_on_tree): (press_model
-    as the firmware measured, the idle slept whole and I2C free;
-    stretch_model; landing_model), the hard game played twice."""
-    return _on_tree(tree, _OTHER_HEAD + "print(json.dumps([p, B.stretch_model(m, factor(m)), "
-                                        "B.landing_model(m, factor(m), p)]))\n")
-
-
-# the games the firmware measured the AI's decisions of (FIRMWARE)
-FIRMWARE_GAMES = (("hard", 2), ("expert", 2), ("expert", 4))
-
-
-def other_decisions(tree):
-    """The decision model on another checkout's app (_on_tree) as the
-    firmware measured it: the press before a decision as the firmware's
-    (press_model's median play, the idle slept whole, I2C free), the
-    play's frame with its I2C free, 2 ms slept after each of the
-    decision's turns (that code's h.idle(2)). {"level players":
-    [decision_model, the same with the write's flash free]}, each game
-    played twice."""
-    return _on_tree(tree, _OTHER_HEAD + (
-        "out = {}\n"
-        "for lv, pl in B.FIRMWARE_GAMES:\n"
-        "    g = m if (lv, pl) == (B.LEVEL, 2) else B.measure(lv, players=pl, runs=2)\n"
-        "    out['%s %d' % (lv, pl)] = [B.decision_model(g, factor(g), p['play']['median'], i2c=False, step_sleep_ms=2,\n"
-        "                                                flash=fl) for fl in (True, False)]\n"
-        "print(json.dumps(out))\n"))
-
-
 def main(argv=None):
     from basra_flash.cmdline import Parser
     p = Parser(prog="python -m tools.bench_device", description=__doc__.split("\n\n")[0])
-    p.add_argument("--start-counts", metavar="TREE",
-                   help="print start-up's modules, settings reads and live heap by part on another checkout "
-                        "(the fit's data: the code the firmware ran), then stop")
-    p.add_argument("--presses", metavar="TREE",
-                   help="print the press model of another checkout's app as the firmware measured it (the idle "
-                        "slept whole, I2C free) and its busy stretches, beside the firmware's figures, then stop")
-    p.add_argument("--decisions", metavar="TREE",
-                   help="print the AI decisions' model of another checkout's app as the firmware measured it "
-                        "(hard and expert), beside the firmware's figures, then stop")
-    args = p.parse_args(argv)
-    if args.decisions:
-        for game, both in other_decisions(args.decisions).items():
-            lv, pl = game.split()
-            fw = FIRMWARE[(lv, int(pl))]
-            for d, how in zip(both, ("the flash charged", "the flash free")):
-                print("%-9s %3d decisions, %-17s: median %5.0f, p90 %5.0f, worst %5.0f ms, longest loop turn "
-                      "%4.0f; firmware %s" % (
-                          game, d["n"], how, d["median"], d["p90"], d["worst"], d["longest_turn"],
-                          ", ".join("%s %d (%+.0f%%)" % (k, v, 100.0 * (d[k] - v) / v) for k, v in fw.items())))
-        return
-    if args.presses:
-        press, stretch, landing = other_presses(args.presses)
-        for kind, r in press.items():
-            print("%-14s %3d presses: median %4.0f, p90 %4.0f, worst %4.0f ms; landing in its longest stretch "
-                  "%s; firmware %s" % (kind, r["n"], r["median"], r["p90"], r["worst"],
-                                      "%.0f + its worst %.0f = %.0f ms" % (landing[kind][0], landing[kind][1] - landing[kind][0],
-                                                                            landing[kind][1])
-                                      if kind in landing else "-",
-                                      FIRMWARE.get(kind, "")))
-        for kind, r in stretch.items():
-            print("stretch %-7s %4d: median %4.0f, longest %4.0f ms" % (kind, r["n"], r["median"], r["longest"]))
-        return
-    if args.start_counts:
-        for part, (n, reads, live) in start_counts(args.start_counts).items():
-            print("%-10s %2d modules, %2d settings reads, %6.1f KB live at their collections (%.1f ms)"
-                  % (part, n, reads, live / 1024.0 + n * board_start_kb(), import_ms(n, live) + reads * FS_SETTING_MS))
-        return
+    p.parse_args(argv)
     ms = measure_all()
     print("\n".join(tables(ms)))
     for (lv, pl), g in ms.items():

@@ -1,9 +1,9 @@
-"""The device app's heap on the MicroPython VM (WebAssembly), with the
-displayio stand-in of harness/mpstub and a minimal HAL: after start and during
-a game, from .py sources and from .mpy (mpy-cross) files.
+"""The device app's heap on the MicroPython VM (WebAssembly), as a board
+holds it: the board model (the app compiled by mpy-cross, the HAL a Pico
+opens over harness/mpstub's stand-ins), and runs of the app over many
+presses and whole games that watch the heap for growth.
 
-    python -m tools.heap            # the board model, then the VM tables
-    python -m tools.heap --board    # the board model only
+    python -m tools.heap            # the board model
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
     python -m tools.heap --link     # what each of a link game's modules adds
     python -m tools.heap --soak     # whole games at every level, every screen opened 20 times
@@ -14,60 +14,6 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-SCRIPT = r'''
-import sys, gc, json
-sys.path.insert(0, "/app/mpstub")
-
-def run_for(n):
-    import heapapp
-    heapapp.run_for(n)
-
-def policy():
-    import heapapp
-    from device import play as P
-    app = heapapp.app
-    scr = app.screen
-    if scr is app.menu:
-        if app.menu.kind == "main":
-            heapapp.tap(4)
-        elif app.menu.kind == "new":
-            app.menu.cur = 5
-            heapapp.tap(4)
-        else:
-            heapapp.tap(4)
-    elif scr is app.pages:
-        heapapp.tap(4)
-    elif app.play.mode in (P.PICK, P.CHOOSE, P.COVER):
-        heapapp.tap(4)
-
-def step(i):
-    import heapapp as H
-    if i == LAST:
-        # a rarely open screen's code over a game's live objects (the game
-        # menu's settings: device/menus.py)
-        H.report("game")
-        import device.menus
-        gc.collect()
-    elif i == LAST + 1:
-        H.report("+menus")
-    elif i == 0:
-        H.report("hal")
-        from device.app import App
-        H.app = App(H.h)
-        H.policy = policy
-        gc.collect()
-    elif i == 1:
-        H.report("started")
-        run_for(400)
-        gc.collect()
-    else:
-        H.report("game")
-        run_for(1500)
-        gc.collect()
-
-gc.collect()
-'''
 
 @contextlib.contextmanager
 def vm_trees(mpy, libs=False):
@@ -85,19 +31,6 @@ def vm_trees(mpy, libs=False):
         if libs:
             trees.append(mpvm.lib_tree(tmp))
         yield trees
-
-
-def measure(mpy=False, steps=6):
-    """A list of {"at", "alloc", "free"} rows (bytes) from the VM: "bare" (the
-    VM), "hal" (the HAL modules used and the stand-ins: harness/mpstub, a 4 KB
-    store), "started" (the app at its main menu), "game" (a game under way,
-    several times), then "+menus": a game with device/menus.py loaded, as
-    while the game menu's settings are open."""
-    from harness import mpvm
-    script = SCRIPT.replace("import sys, gc, json", "import sys, gc, json\nprint(json.dumps({'at': 'bare', 'alloc': gc.mem_alloc(), 'free': gc.mem_free()}))\nsys.path.insert(0, '/app/mpstub')\nimport heapapp")
-    script += "\nLAST = %d\n" % (steps - 1)
-    with vm_trees(mpy) as trees:
-        return mpvm.run_json(script, trees=trees, steps=steps + 2, mpy=mpy, timeout=240)
 
 
 MASH = r'''
@@ -383,10 +316,6 @@ MEASURED = (
     ("game", "during the game, most", 101.0),
     ("save", "a save write or the game menu over a game, most", 110.5),
 )
-# The same moments in the model before issue 15 item 2's cuts (commit
-# 3634b17: the AI imported at start and kept for the game), KB: the
-# references the figures after the cuts are read against.
-BEFORE = {"hal": 23.9, "imported": 82.2, "menu": 92.4, "game": 100.5, "save": 103.9}
 # moments the measurement did not have: (key, label)
 NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' code held)"),
                ("ai", "an AI deciding over a game, most"),
@@ -748,19 +677,17 @@ def print_board():
     print("The board's live heap, modelled on the VM (python -m tools.heap --board):")
     print("  each moment's lower reading of %d heap layouts; the layouts differed by up to" % len(LAYOUTS))
     print("  %.1f KB at one moment: blocks the conservative collector kept by chance" % chance)
-    print("  'before' references: the model before issue 15 item 2's cuts (commit 3634b17)")
-    print("  and CircuitPython 10.2.1 measured on an emulated Pico, also before the cuts.")
-    print("  %-52s %9s %9s %9s" % ("moment", "model now", "before", "measured"))
+    print("  'measured': CircuitPython 10.2.1 on an emulated Pico, on the app of commit 3634b17")
+    print("  (its code imported at start and kept): the readings the model was held against.")
+    print("  %-52s %9s %9s" % ("moment", "model", "measured"))
     for key, label, kb, ref, mods in table:
         meas = MEASURED_START if key == "start" else "-" if ref is None else "%.1f" % ref
-        before = "%.1f" % BEFORE[key] if key in BEFORE else "-"
-        print("  %-52s %6.1f KB %6s KB %6s KB" % (label, kb, before, meas))
+        print("  %-52s %6.1f KB %6s KB" % (label, kb, meas))
         if mods:
             print("  %52s (%s)" % ("", ", ".join(m.split(".")[-1] for m in mods)))
     peak = max(kb for _, _, kb, _, _ in table)
-    print("  %-52s %6.1f KB %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
-                                                BOARD_HEAP_KB - peak, BOARD_HEAP_KB - max(BEFORE.values()),
-                                                MEASURED_LOWEST_FREE))
+    print("  %-52s %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
+                                      BOARD_HEAP_KB - peak, MEASURED_LOWEST_FREE))
     print("  lowest free of the %.0f KB the firmware gave in 4 KB pieces: %.1f KB" % (PIECES_KB, PIECES_KB - peak))
     one = max(kb for key, _, kb, _, _ in table if key not in ("link", "linklog"))
     print("  peak %.1f KB, on one device %.1f KB (target %.0f KB): %s" % (
@@ -804,7 +731,7 @@ def main(argv=None):
     from basra_flash.cmdline import Parser, whole
     ap = Parser(prog="python -m tools.heap", description=__doc__.split("\n\n")[0])
     which = ap.add_mutually_exclusive_group()
-    which.add_argument("--board", action="store_true", help="the board model only")
+    which.add_argument("--board", action="store_true", help="the board model (the default)")
     which.add_argument("--mash", type=whole(1, what="a number of stretches"), metavar="N",
                        help="random presses: N stretches of 3000 loop turns")
     which.add_argument("--link", action="store_true", help="what each of a link game's modules adds")
@@ -817,9 +744,6 @@ def main(argv=None):
     if args.link:
         for name, n in link_modules():
             print("  %-18s %6d bytes" % (name, n))
-        return
-    if args.board:
-        print_board()
         return
     if args.mash:
         n = args.mash
@@ -843,19 +767,6 @@ def main(argv=None):
         print("floor rise in every layout (a leak; chance keeps a block in one): %d bytes" % min(rises))
         return
     print_board()
-    for mpy in (False, True):
-        rows = measure(mpy)
-        base = rows[0]["alloc"]
-        hal = [r["alloc"] for r in rows if r["at"] == "hal"][0]
-        print("from %s:" % (".mpy" if mpy else ".py"))
-        for r in rows:
-            print("  %-8s %7d bytes live (%6d above the bare VM, %6d above hal)" % (
-                r["at"], r["alloc"], r["alloc"] - base, r["alloc"] - hal))
-        app = max(r["alloc"] for r in rows if r["at"] == "game") - hal
-        peak = max(r["alloc"] for r in rows) - hal
-        print("  core + AI + app during a game: %.1f KB steady, %.1f KB peak" % (
-            app / 1024, peak / 1024))
-
 
 if __name__ == "__main__":
     main()

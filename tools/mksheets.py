@@ -92,23 +92,13 @@ def sources():
 
 def main(argv=None):
     from basra_flash.cmdline import Parser
+    from tools.generated import write_or_check
     ap = Parser(prog="python -m tools.mksheets", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when a module is out of date")
     args = ap.parse_args(argv)
     sys.path.insert(0, REPO)
     texts = sources()
-    if args.check:
-        stale = []
-        for path, text in texts.items():
-            with open(path) as f:
-                if f.read() != text:
-                    stale.append(os.path.relpath(path, REPO))
-        print("OUT OF DATE: %s" % ", ".join(stale) if stale else "the sheet modules are up to date")
-        sys.exit(1 if stale else 0)
-    for path, text in texts.items():
-        with open(path, "w") as f:
-            f.write(text)
-        print("wrote %s (%d bytes)" % (path, len(text)))
+    write_or_check(texts, args.check, "sheet modules")
 
 
 if __name__ == "__main__":

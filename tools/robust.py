@@ -12,7 +12,7 @@ luck cancels twice). One process (the arena's --jobs 1). CPython only.
 import sys
 
 from tools import arena
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 OPPONENTS = ("easy", "normal", "hard", "expert", "expert-v1", "summiss", "thrower")
 

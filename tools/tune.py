@@ -32,7 +32,7 @@ from core.plays import basra_allowed
 from core.presets import preset
 from core.sums import covers
 from tools import arena
-from tools.cmdline import Parser, whole
+from basra_flash.cmdline import Parser, whole
 
 NAMES = ("card", "sweeper", "threat16", "clear16")
 START = (4, 10, 16, 0)

@@ -397,28 +397,13 @@ def pictures():
 
 def main(argv=None):
     from basra_flash.cmdline import Parser
+    from tools.generated import write_or_check
     ap = Parser(prog="python -m tools.wiring", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when a picture is out of date")
     args = ap.parse_args(argv)
     sys.path.insert(0, REPO)
     made = pictures()
-    if args.check:
-        stale = []
-        for path, data in made.items():
-            try:
-                with open(path, "rb") as f:
-                    same = f.read() == data
-            except OSError:
-                same = False
-            if not same:
-                stale.append(os.path.relpath(path, REPO))
-        print("OUT OF DATE: %s" % ", ".join(stale) if stale else "the wiring pictures are up to date")
-        sys.exit(1 if stale else 0)
-    os.makedirs(OUT, exist_ok=True)
-    for path, data in made.items():
-        with open(path, "wb") as f:
-            f.write(data)
-        print("wrote %s (%d bytes)" % (os.path.relpath(path, REPO), len(data)))
+    write_or_check(made, args.check, "wiring pictures")
 
 
 if __name__ == "__main__":

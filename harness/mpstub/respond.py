@@ -65,7 +65,7 @@ class Recorder:
         # to its end, no key handled in it), every one (the same in each run:
         # the bench takes each one's least):
         # [VM ms, modules imported, the live heap at each summed, what it
-        # was: a game write's stage ("load", "writer", "encode", "frame", then
+        # was: a game write's stage ("encode", "frame", then
         # "program": the record into an erased slot of the nvm, or "write":
         # the nvm's sector erased, the log written again), "ai" (a decision's turn), "table",
         # "pages" or "menu" (the screen shown as it began), the table's mode
@@ -134,9 +134,7 @@ class Recorder:
         (with files) the modules it imported and the live heap at each,
         summed; and mark the busy stretch each stage of the write is in
         (device/saving.py SaveJob: "encode" the record, "frame" it, then
-        "program" or "write" it: the flash, flashed). An app of another
-        checkout (tools.bench_device --presses TREE) may write through
-        App.store_call and its own stages: those are watched the same way."""
+        "program" or "write" it: the flash, flashed)."""
         rec = self
         st = app.h.storage
         write = st.write
@@ -145,8 +143,7 @@ class Recorder:
             # what the nvm write does on an RP2040: bytes written over erased
             # flash (all 0xFF) program their page ("program": the save's
             # record into an erased slot of its log); any other write erases
-            # the 4 KB sector ("write": the log written again, or every write
-            # of the code the firmware ran, two slots written over in turn).
+            # the 4 KB sector ("write": the log written again).
             # The look is the bench's, not the app's: its time is taken out
             t = rec.ms()
             erase = st.read(offset, len(data)) != b"\xff" * len(data)
@@ -168,37 +165,9 @@ class Recorder:
                 rec._turn[3] = flash or ("frame" if name == "frame_held" else "encode")
             return r
         st.write = flashed
-        call = getattr(app, "store_call", None)
-        if call is None:
-            store = app.store
-            for name in ("save_game", "frame_held", "flush", "save_settings"):
-                setattr(store, name, _timing(timed, getattr(store, name), name))
-            return
-        # another checkout's app: its store loaded for each call (store_call)
-        shown = app._save_shown
-
-        def called(name, *args):
-            if name != "save_game" and name != "flush" and name != "frame_held" and name != "save_settings":
-                return call(name, *args)
-            return timed(call, name, name, *args)   # call(name, *args), timed
-
-        def loading():
-            shown()
-            if rec._turn is not None and getattr(app, "writing", 0):
-                rec._turn[3] = "load"
-
-        def staged():
-            w = app.writing
-            held()
-            if rec._turn is not None and w == 1:
-                rec._turn[3] = "writer"
-        # (the code the firmware ran wrote the whole save in _save_shown:
-        # no stage held between turns; tools.bench_device --presses TREE)
-        held = getattr(app, "_write_held", None)
-        app.store_call = called
-        app._save_shown = loading
-        if held is not None:
-            app._write_held = staged
+        store = app.store
+        for name in ("save_game", "frame_held", "flush", "save_settings"):
+            setattr(store, name, _timing(timed, getattr(store, name), name))
 
     def _begin_turn(self):
         app = H.app
