@@ -41,10 +41,9 @@ class Font:
 
 class Gfx:
     """The sheets and the palette. The small font and the cards are made
-    once; the big (menu) font while a menu is on show (``big_font``,
-    ``drop_big``: 1.5 KB that a game at the table goes without) and the
-    narrow cards while the floor holds more than 20 cards
-    (``narrow_cards``, ``drop_narrow``)."""
+    at start-up, the big (menu) font with the first view that shows it
+    (``big_font``: the menu view, made once), the narrow cards while the
+    floor holds more than 20 cards (``narrow_cards``, ``drop_narrow``)."""
 
     def __init__(self):
         pal = displayio.Palette(2)
@@ -71,10 +70,6 @@ class Gfx:
             B = None
             drop("device.bigfont")
         return self.big
-
-    def drop_big(self):
-        """Let go of the big font (no menu on show; nothing else holds it)."""
-        self.big = None
 
     def narrow_cards(self):
         """The narrow card sheet, made from device/narrowcards.py when there is none."""
