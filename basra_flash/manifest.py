@@ -26,7 +26,6 @@ WHY = {
     "core/bots.py": "referee bots for tests and tools; the device does not import it",
     "hal/keys.py": "digitalio key scanning for the Blinka backend; CircuitPython uses keypad",
     "device/code.py": "copied as /code.py instead",
-    "device/save.py": "the save gathered in one module for tests and tools; the app loads its parts",
 }
 # CircuitPython's own modules (not libraries to install).
 BUILTIN = {

@@ -2,9 +2,23 @@
 it starts, plays, and its heap stays bounded and does not grow during a game
 or under random button presses.
 Figures: python -m tools.heap [--mash N] (README device section, docs/reliability.md)."""
-from tools.heap import LAYOUTS, MEASURED, board_layouts, growth, mash
+from tools.heap import LAYOUTS, MEASURED, board_layouts, every_module_names, growth, mash, pool_room
 
 MEASURED_KB = {key: kb for key, label, kb in MEASURED}
+
+
+def test_the_names_a_session_can_intern_leave_room_in_the_pools_a_board_made(mpvm):
+    # a name stays interned when its module goes, so a session that opens
+    # every screen and plays a link game ends with every module's names; a
+    # name past the room of the pools made so far makes a new pool twice
+    # the last (1,280 names, 7.7 KB on a Pico) at whatever moment it comes:
+    # every moment of docs/heap.md's table would then be 7.7 KB heavier
+    names, in_rom = every_module_names()
+    assert 0 < in_rom < names
+    board = names - in_rom
+    assert board <= 1260 and pool_room(board) > 0, (names, in_rom, pool_room(board))
+    # the pools a board has made for them: six, the last of 640 names
+    assert pool_room(1260) == 0 and pool_room(1261) == 1279 and pool_room(board) == 1260 - board
 
 
 def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):

@@ -569,6 +569,88 @@ def board_pools(names):
     return total
 
 
+def pool_room(names):
+    """Names the pools a board made for `names` names still hold: the next
+    name past them makes a new pool, twice the last (board_pools)."""
+    size, room = QSTR_FIRST_POOL, 0
+    while room < names:
+        room += size
+        size *= 2
+    return room - names
+
+
+# Every module basra-flash sends, loaded at once over the board's stand-ins:
+# the most names a session can intern (a name stays interned when its module
+# goes), before and after
+EVERY = r"""
+import sys, micropython
+sys.path.insert(0, "/app/mpstub")
+sys.path.insert(0, "/app/lib")
+sys.path.insert(0, "")
+micropython.qstr_info(1)
+print("-- the stand-ins --")
+sys.modules["board"] = None
+import displayio
+import heapapp as H
+H.install_board()
+micropython.qstr_info(1)
+print("-- every module --")
+for m in %r:
+    __import__(m)
+micropython.qstr_info(1)
+"""
+
+
+def rom_names():
+    """The names CircuitPython 10.2.1 holds in ROM on a Pico that the VM
+    interns at run time (the stand-ins and the app name them: "TileGrid",
+    "GP5", "root_group"): every name the circuitpython-stubs package gives
+    the built-in modules the app may import (basra_flash.manifest BUILTIN)
+    and the Pico's board module."""
+    import tokenize
+    from importlib.metadata import distribution
+    from basra_flash.manifest import BUILTIN
+    root = distribution("circuitpython-stubs").locate_file("")
+    files = [os.path.join(root, m + "-stubs", "__init__.pyi") for m in BUILTIN]
+    files.append(os.path.join(root, "board_definitions", "raspberry_pi_pico", "__init__.pyi"))
+    names = set(BUILTIN)
+    for path in files:
+        if os.path.exists(path):
+            # every name the stub's code says (its docstrings' words are no names)
+            with open(path, "rb") as f:
+                names.update(t.string for t in tokenize.tokenize(f.readline) if t.type == tokenize.NAME)
+    return names
+
+
+def every_module_names():
+    """(names, in ROM): the names the app interns with every module
+    basra-flash sends loaded (its libraries' too), read on the VM, and how
+    many of them a Pico holds in ROM (rom_names): a board interns the
+    difference. A name the stand-ins interned first counts when the app's
+    code says it too (a name in its source)."""
+    import re
+    import tokenize
+    from basra_flash.manifest import build_manifest
+    from harness import mpvm
+    m = build_manifest()
+    mods = [i.dest[1:-3].replace("/", ".").replace(".__init__", "") for i in m.items
+            if i.dest.endswith(".py") and i.dest != "/code.py"]
+    with vm_trees(True, libs=True) as trees:
+        out = mpvm.run(EVERY % (mods,), trees=trees, mpy=True, timeout=300)
+    bare, stand, app = out.split("-- the stand-ins --")[0], *out.split("-- the stand-ins --")[1].split("-- every module --")
+    q = re.compile(r"Q\((.*)\)")
+    seen = set(q.findall(bare))
+    stand = set(q.findall(stand)) - seen
+    new = set(q.findall(app)) - seen - stand
+    said = set()
+    for i in m.items:
+        if i.dest.endswith(".py"):
+            said.update(t.string.strip("\"'") for t in tokenize.tokenize(iter(i.data.splitlines(True)).__next__)
+                        if t.type in (tokenize.NAME, tokenize.STRING))
+    names = new | (stand & said)
+    return len(names), len(names & rom_names())
+
+
 def _vm_rows(out):
     """The rows a BOARD run printed, each with its qstr_info line: names
     (n_qstr) and pools (the pools' bytes: n_total_bytes less the names' own)."""
@@ -693,6 +775,12 @@ def print_board():
     print("  peak %.1f KB, on one device %.1f KB (target %.0f KB): %s" % (
         peak, one, TARGET_KB, "met" if peak <= TARGET_KB else
         "met on one device, NOT in a link game" if one <= TARGET_KB else "NOT met"))
+    names, in_rom = every_module_names()
+    board = names - in_rom
+    print("  interned names with every module loaded (a session that opened everything): %d, %d of them"
+          % (names, in_rom))
+    print("  in CircuitPython's ROM: a Pico interns %d, room for %d more before a new pool (%.1f KB)"
+          % (board, pool_room(board), board_pools(board + pool_room(board) + 1) / 1024.0 - board_pools(board) / 1024.0))
     print("  modules held at once (seen just before one is dropped): %s" % (
         "; ".join("+".join(m.split(".")[-1] for m in s) for s in sets if s) or "none"))
     return table
