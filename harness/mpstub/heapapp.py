@@ -149,17 +149,7 @@ class _I2C:
 class _Keys:
     def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02, max_events=64):
         self._c = bytearray(384 - 64)
-        self.events = _Queue()
-
-
-class _Queue:
-    def get_into(self, ev):
-        if not keys.q:
-            return False
-        ev.key_number, ev.pressed = keys.q.pop(0)
-        if on_key is not None:
-            on_key(ev.key_number, ev.pressed)
-        return True
+        self.events = keys      # the scripted presses, as the minimal HAL reads them
 
 
 class _Event:
