@@ -167,7 +167,7 @@ def mpy_cross_options(rel, lines=False):
 def build_manifest(repo=REPO, mpy_cross=None, lines=False):
     """What basra-flash puts on a board from repo: .py files, or with
     mpy_cross .mpy files compiled with -O3 (no line numbers in tracebacks:
-    about 3.4 KB less of the board's heap, docs/performance.md), unless
+    about 3.4 KB less of the board's heap, docs/heap.md), unless
     lines."""
     repo = Path(repo)
     m = Manifest()

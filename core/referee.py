@@ -2,7 +2,7 @@
 
 For tests, tools, bug reports and other people's bots. Cards are names
 ("AS", "10D", "QH", "7♦"); results are plain lists, dicts, ints, strings and
-bools. See docs/rules.md for the rule sets and README.md for examples.
+bools. See docs/rules.md for the rule sets and docs/referee.md for examples.
 
 - ``legal_plays(hand, floor, variant)``: every legal play, one dict per
   distinct (card played, set taken).

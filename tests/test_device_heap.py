@@ -1,7 +1,7 @@
 """The device app on the MicroPython VM (displayio stand-in in harness/mpstub):
 it starts, plays, and its heap stays bounded and does not grow during a game
 or under random button presses.
-Figures: python -m tools.heap [--mash N] (README device section, docs/reliability.md)."""
+Figures: python -m tools.heap [--mash N] (docs/heap.md, docs/testing.md)."""
 from tools.heap import LAYOUTS, MEASURED, board_layouts, every_module_names, growth, mash, pool_room
 
 MEASURED_KB = {key: kb for key, label, kb in MEASURED}
@@ -43,10 +43,10 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     held = {key: mods for key, label, kb, ref, mods in rows}
     assert held["game"] is not None and not rare & set(held["game"]), held
     assert "device.menus" in held["save"], held          # the game menu and settings over the game
-    # the budget (docs/performance.md): every moment of a game on one
+    # the budget (docs/heap.md): every moment of a game on one
     # device within 120 KB; a link game's AI seat and its log rewrite hold
     # the link's code and objects (about 10 KB) beside it, over that line
-    # by what docs/performance.md says
+    # by what docs/heap.md says
     one = {k: v for k, v in table.items() if k not in ("link", "linklog")}
     assert max(one.values()) <= 120.0, table
     assert table["link"] <= 126.0 and table["linklog"] <= 128.0, table
@@ -59,7 +59,7 @@ def test_heap_does_not_grow_under_random_presses(mpvm):
     # layout of LAYOUTS; about 30 s each: the last third comes after the
     # first games, which hold what a feature keeps once it has been used. A leak raises the floor in every
     # layout; a block the conservative collector keeps by chance (a word that
-    # happens to hold its address) does so in one (docs/reliability.md)
+    # happens to hold its address) does so in one (docs/testing.md)
     rises, tops = [], []
     for pad in LAYOUTS:
         rows = mash(steps=45, per_step=3000, seed=1, pad=pad)

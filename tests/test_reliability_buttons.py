@@ -1,7 +1,7 @@
 """Random presses, holds and repeats through the device app in the
 simulator's headless mode (tools/mash.py says what is watched). The
 100 000-press run is `python -m tools.mash --presses 100000`
-(docs/reliability.md); here 2 x 1500 presses, one run per searching AI level."""
+(docs/testing.md); here 2 x 1500 presses, one run per searching AI level."""
 import pytest
 
 from tools.mash import mash

@@ -61,7 +61,7 @@ _SMALL = const(8)  # 2 points, in quarter points
 
 # P(held | bucket) / P(held), sixteenths, pooled over the players of
 # tools/beliefs.py (python -m tools.beliefs --hands 2400 --seed 1; the
-# table and the rates by player: docs/ai.md)
+# table and the rates by player: docs/beliefs.md)
 RATIO = bytes((16, 17, 11, 6, 19, 18, 2, 2, 15, 6, 7, 8, 6))
 
 
