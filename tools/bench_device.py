@@ -220,15 +220,9 @@ def watch_jobs(cls):
 
 
 def watch_decisions(app):
-    # every AI decision (not the hints): the loop's turns it takes (Play.tick
-    # timed), from the turns that load the AI, the one that begins the search
-    # to the turn that decides: [the loading turns' ms, begin ms, the steps'
-    # ms, steps, the longest step, the search's deadline, positions
-    # searched, the refresh showing the play, the longest loading turn,
-    # modules imported in the decision's turns, in its longest loading turn,
-    # the live heap at each of them summed (bytes), in that turn, the steps'
-    # ms, the loading turns' ms]; the
-    # controller is watched once the first game makes it (App.game_on)
+    # every AI decision (not the hints), each step of its DecideJob timed
+    # (watch_jobs); the controller is watched once the first game makes it
+    # (App.game_on)
     if app.play is None:
         game_on = app.game_on
 
@@ -239,69 +233,7 @@ def watch_decisions(app):
         app.game_on = made
         return
     import device.play as PLAY
-    if hasattr(PLAY, "DecideJob"):      # the app's decisions are jobs (device/play.py)
-        watch_jobs(PLAY.DecideJob)
-        return
-    # another checkout's app: its decisions are stepped by Play.tick
-    play = app.play
-    tick = play.tick
-    cur = [None, 0, 0, False]      # the decision, its deadline, positions, its loading begun
-
-    def timed(now):
-        s = play.sess
-        mine = play.mode == 3 and not play.hinting      # device.play.THINK
-        loading = mine and s.think == 0                 # device.session.IDLE: a turn of think_load
-        first = loading and not cur[3]
-        if first:
-            cur[3] = True
-        begun = s is not None and s.think != 3          # device.session.LOADED
-        f0, l0 = IMPORTS
-        t = ms()
-        r = tick(now)
-        d = ms() - t
-        files = IMPORTS[0] - f0
-        live = IMPORTS[1] - l0
-        if not mine:
-            return r
-        ai = s.ai
-        if ai is not None:
-            cur[1] = ai.search.deadline
-            cur[2] = ai.search.spent + (ai.search.nodes if ai.search.depth_left[0] else 0)
-        if first:
-            cur[0] = [d, 0.0, 0.0, 0, 0.0, 0, 0, 0, d, files, files, live, live, [], [d]]
-        elif loading:
-            c = cur[0]
-            c[0] += d
-            c[9] += files
-            c[11] += live
-            c[14].append(d)
-            if d > c[8]:
-                c[8] = d
-                c[10] = files
-                c[12] = live
-        elif begun:
-            c = cur[0]
-            c[9] += files
-            c[11] += live
-            c[2] += d
-            c[3] += 1
-            c[13].append(d)
-            if d > c[4]:
-                c[4] = d
-        else:
-            cur[0][1] = d
-            cur[0][9] += files
-            cur[0][11] += live
-        if play.mode != 3:              # decided: its play on show in the next refresh
-            c = cur[0]
-            c[5] = cur[1]
-            c[6] = cur[2]
-            c[7] = R.frames
-            cur[1] = cur[2] = 0
-            cur[3] = False
-            print(json.dumps({"decision": c}))
-        return r
-    play.tick = timed
+    watch_jobs(PLAY.DecideJob)
 H.on_key = R.key
 H.on_refresh = R.frame
 H.on_idle = R.turn
