@@ -53,13 +53,18 @@ def drain(h):
     return out
 
 
-def settle(h, ms=40):
+def settle(h, ms=40, polls=3):
+    # at least `polls` polls a scan interval (10 ms) apart as well as ms: a
+    # key changes state after two scans agree, and a loaded machine's sleep
+    # can take the whole window
     import time
     out = []
     end = time.monotonic() + ms / 1000
-    while time.monotonic() < end:
+    n = 0
+    while time.monotonic() < end or n < polls:
         out += drain(h)
-        time.sleep(0.002)
+        n += 1
+        time.sleep(0.012)
     return out
 
 

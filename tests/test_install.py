@@ -210,4 +210,3 @@ def test_the_game_imports_nothing_of_the_checkouts_own_tools():
                 found += ["%s: %s" % (path.relative_to(ROOT), n) for n in names
                           if n.split(".")[0] in ("tools", "harness", "examples", "tests")]
     assert found == []
-    assert (ROOT / "tools" / "cmdline.py").read_text().count("from basra_flash.cmdline import") == 1
