@@ -637,7 +637,8 @@ def every_module_names():
             if i.dest.endswith(".py") and i.dest != "/code.py"]
     with vm_trees(True, libs=True) as trees:
         out = mpvm.run(EVERY % (mods,), trees=trees, mpy=True, timeout=300)
-    bare, stand, app = out.split("-- the stand-ins --")[0], *out.split("-- the stand-ins --")[1].split("-- every module --")
+    bare, rest = out.split("-- the stand-ins --")
+    stand, app = rest.split("-- every module --")
     q = re.compile(r"Q\((.*)\)")
     seen = set(q.findall(bare))
     stand = set(q.findall(stand)) - seen
