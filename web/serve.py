@@ -30,10 +30,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a page reloaded while its files came: the browser hung up
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(directory, port=0, host="127.0.0.1"):
     """A server of directory running in a thread; returns (server, url)."""
     handler = functools.partial(Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = Server((host, port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, "http://%s:%d/" % (host, server.server_address[1])
 

@@ -86,13 +86,17 @@ def image(saved):
     img = bytearray(b"\xff" * NVM_BYTES)
     if not saved:
         return img, True
+    text = saved.encode()
     try:
-        raw = binascii.a2b_base64(saved)
-    except ValueError:
+        raw = binascii.a2b_base64(text)
+    except Exception:       # this VM's binascii raises Exception("Incorrect padding")
         raw = None
-    ok = raw is not None and len(raw) == NVM_BYTES
+    # (its decoder also skips what is not base64: the text must be what
+    # encoding the bytes gives back)
+    ok = (raw is not None and len(raw) == NVM_BYTES
+          and binascii.b2a_base64(raw).strip() == text.strip())
     if not ok:
-        raw = saved.encode()[:NVM_BYTES]
+        raw = text[:NVM_BYTES]
     img[0:len(raw)] = raw
     return img, ok
 
