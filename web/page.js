@@ -65,12 +65,34 @@ function paint() {
 const pageModule = {
   saved: "",
   seed: 0,
-  frame(addr, n) {
-    // the frame's bytes, read from the VM's memory (4 at a time)
+  frame(addr, count) {
+    // count records of 11 ints at addr (web/py/panel.py), each a TileGrid
+    // shown, bottom first: its tiles' pixels drawn into the frame, opaque
     const M = basra.mp._module;
-    for (let i = 0; i < n; i += 4) {
-      const v = M.getValue(addr + i, "i32");
-      frame[i] = v & 255; frame[i + 1] = (v >> 8) & 255; frame[i + 2] = (v >> 16) & 255; frame[i + 3] = (v >>> 24) & 255;
+    const int = (p) => M.getValue(p, "i32");
+    const byte = (p) => M.getValue(p, "i8") & 255;
+    frame.fill(0);
+    for (let g = 0; g < count; g++) {
+      const r = addr + g * 44;
+      const x = int(r), y = int(r + 4), tw = int(r + 8), th = int(r + 12), cols = int(r + 16), rows = int(r + 20);
+      const bmp = int(r + 24), stride = int(r + 28), across = int(r + 32), tiles = int(r + 36), inv = int(r + 40);
+      for (let k = 0; k < cols * rows; k++) {
+        const tile = byte(tiles + k);
+        const sx = (tile % across) * tw, sy = Math.floor(tile / across) * th;
+        const dx = x + (k % cols) * tw, dy = y + Math.floor(k / cols) * th;
+        for (let j = 0; j < th; j++) {
+          const py = dy + j;
+          if (py < 0 || py >= H) continue;
+          const row = bmp + (sy + j) * stride;
+          for (let i = 0; i < tw; i++) {
+            const px = dx + i;
+            if (px < 0 || px >= W) continue;
+            const bit = (byte(row + ((sx + i) >> 3)) >> (7 - ((sx + i) & 7))) & 1;
+            const m = 0x80 >> (px & 7), at = py * 16 + (px >> 3);
+            if (bit ^ inv) frame[at] |= m; else frame[at] &= ~m;
+          }
+        }
+      }
     }
     paint();
     const now = performance.now();

@@ -1,22 +1,29 @@
-"""The page's OLED: the scene graph of web/lib/displayio.py's objects drawn
-into a 128x64 frame of 1 bit a pixel, as a board's displayio renders it
-for the SSD1306, then handed to the page (web/page.js paints it on the
-canvas). hal/display.py's Display drives it as it drives a board's
-display: ``root_group``, ``refresh()``, ``sleep()``, ``wake()``,
-``brightness``, ``rotation``.
+"""The page's OLED: what the scene graph of web/lib/displayio.py's objects
+shows, handed to the page, which draws it (web/page.js ``frame``: the
+tiles' pixels copied out of the VM's memory into a 128x64 frame of 1 bit
+a pixel, then painted on the canvas), as a board's displayio renders the
+same objects in C for the SSD1306. hal/display.py's Display drives it as
+it drives a board's display: ``root_group``, ``refresh()``, ``sleep()``,
+``wake()``, ``brightness``, ``rotation``.
 
-The frame is rows of 16 bytes, the leftmost pixel the high bit. Every
-refresh draws the whole frame: a tile row is a few integer operations
-(``_row``), a full screen a few milliseconds on the VM.
+A refresh walks the groups (their offsets added up, hidden ones left out)
+and writes a record of 11 ints for each TileGrid shown, bottom first:
+where it is (x, y), its tile size and its columns and rows, where its
+bitmap's bytes are (address, bytes a row, tiles a row of the sheet), where
+its tile numbers are, and whether its palette inverts the bitmap. Python
+does a few operations a grid; the page the pixels.
 """
+import struct
+
 import uctypes
 
 import displayio
 
 W = 128
 H = 64
-STRIDE = 16             # bytes a row of the frame
 _TG = 9                 # where a TileGrid's tiles begin in its bytes (web/lib/displayio.py)
+_RECORD = 11            # ints a TileGrid's record (web/page.js reads them)
+_FORMAT = "<11i"
 
 
 class Panel:
@@ -24,22 +31,21 @@ class Panel:
 
     def __init__(self, page):
         self.page = page
-        self.fb = bytearray(STRIDE * H)
-        self._blank = bytes(STRIDE * H)
         self.width = W
         self.height = H
         self.root_group = None
         self._rotation = 0
         self._brightness = 1.0
         self.frames = 0
+        self._list = bytearray(_RECORD * 4 * 8)     # the records (grows to the most grids shown)
+        self._n = 0
 
     def refresh(self):
-        fb = self.fb
-        fb[:] = self._blank
+        self._n = 0
         if self.root_group is not None:
             self._group(self.root_group, 0, 0)
         self.frames += 1
-        self.page.frame(uctypes.addressof(fb), len(fb))
+        self.page.frame(uctypes.addressof(self._list), self._n)
         return True
 
     def sleep(self):
@@ -66,7 +72,7 @@ class Panel:
         self._rotation = v
         self.page.rotation(v)
 
-    # -- drawing ----------------------------------------------------------------
+    # -- the records -----------------------------------------------------------
     def _group(self, g, x, y):
         if g.hidden:
             return
@@ -85,72 +91,13 @@ class Panel:
         bmp = tg.bitmap
         tw = t[7] or bmp.width
         th = t[8] or bmp.height
-        cols = t[4]
-        across = bmp.width // tw        # tiles a row of the sheet
-        src_stride = bmp._wh[2]
-        src = bmp._m            # the pixels' bytes (the Bitmap's [x, y] is a pixel)
         pal = tg.pixel_shader
-        # a palette whose colour 0 is lit and 1 dark draws the bitmap inverted
-        inv = pal is not None and pal[0] != 0 and pal[1] == 0
-        x += tg.x
-        y += tg.y
-        for k in range(cols * t[5]):
-            tile = t[_TG + k]
-            sx = (tile % across) * tw
-            sy = (tile // across) * th
-            dx = x + (k % cols) * tw
-            dy = y + (k // cols) * th
-            for r in range(th):
-                if 0 <= dy + r < H:
-                    self._row(src, (sy + r) * src_stride, sx, tw, (dy + r) * STRIDE, dx, inv)
-
-    def _row(self, src, base, sx, n, dst, dx, inv):
-        """n pixels of the source row at byte base, from pixel sx, put at
-        pixel dx of the frame's row at byte dst (clipped to the panel)."""
-        while n > 0:
-            k = 16 if n > 16 else n
-            self._put(dst, dx, k, _bits(src, base, sx, k), inv)
-            sx += k
-            dx += k
-            n -= k
-
-    def _put(self, dst, dx, n, bits, inv):
-        if inv:
-            bits ^= (1 << n) - 1
-        if dx < 0:              # the left part off the panel
-            n += dx
-            if n <= 0:
-                return
-            bits &= (1 << n) - 1
-            dx = 0
-        if dx + n > W:          # the right part off the panel
-            cut = dx + n - W
-            n -= cut
-            if n <= 0:
-                return
-            bits >>= cut
-        shift = 24 - (dx & 7) - n
-        mask = ((1 << n) - 1) << shift
-        bits <<= shift
-        fb = self.fb
-        i = dst + (dx >> 3)
-        fb[i] = (fb[i] & ~(mask >> 16)) | (bits >> 16)
-        m = (mask >> 8) & 0xFF
-        if m:
-            fb[i + 1] = (fb[i + 1] & ~m) | ((bits >> 8) & 0xFF)
-            m = mask & 0xFF
-            if m:
-                fb[i + 2] = (fb[i + 2] & ~m) | (bits & 0xFF)
-
-
-def _bits(src, base, sx, n):
-    """n (at most 16) pixels of a 1-bit bitmap's row at byte base, from
-    pixel sx, as an int (the first pixel the high bit)."""
-    i = base + (sx >> 3)
-    last = len(src) - 1
-    w = src[i] << 16
-    if i + 1 <= last:
-        w |= src[i + 1] << 8
-        if i + 2 <= last:
-            w |= src[i + 2]
-    return (w >> (24 - (sx & 7) - n)) & ((1 << n) - 1)
+        # a palette whose colour 0 is lit and 1 dark shows the bitmap inverted
+        inv = 1 if pal is not None and pal[0] != 0 and pal[1] == 0 else 0
+        at = _RECORD * 4 * self._n
+        if at + _RECORD * 4 > len(self._list):
+            self._list.extend(bytes(_RECORD * 4 * 4))
+        struct.pack_into(_FORMAT, self._list, at, x + tg.x, y + tg.y, tw, th, t[4], t[5],
+                         uctypes.addressof(bmp), bmp._wh[2], bmp.width // tw,
+                         uctypes.addressof(t) + _TG, inv)
+        self._n += 1
