@@ -92,6 +92,7 @@ class App:
         self.games_over = 0
         self.hands_over = 0
         self.held = False       # the press being handled is a held button's repeat
+        self.last_input = h.clock.ticks_ms()    # the last press (the panel's sleep timer)
         self.seed = h.seed & 0x3FFFFFFF
         self.home(note)
         self.jobs.start(WarmJob(self))
@@ -307,11 +308,11 @@ class App:
         clock = h.clock
         jobs = self.jobs
         self._settle()
-        last_input = clock.ticks_ms()
+        last_input = self.last_input
         swallow = -1
         while True:
             while h.buttons.get_into(ev):
-                last_input = ev.time
+                last_input = self.last_input = ev.time
                 if not ev.pressed:
                     if ev.button == swallow:
                         swallow = -1

@@ -10,7 +10,9 @@ logged, nor an error the app recovered from. It prints the figures measured
 in the page: press to frame, the expert's decisions, the first frame.
 
 The game's state is read through the page's VM (``basra.mp``), never
-changed through it: every move is a key event.
+changed through it: every move is a key event. WEB_SHOTS=DIR saves 1:1
+screenshots of the page there (docs/web/: the main menu, the table on the
+two-colour panel, the summary on the blue one, the refused save).
 """
 import json
 import os
@@ -94,7 +96,7 @@ def page(tmp_path_factory):
     server, url = serve.serve(site)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=_browser())
-        pg = browser.new_page(viewport={"width": 640, "height": 560})
+        pg = browser.new_page(viewport={"width": 640, "height": 660})
         pg.errors = []
         pg.on("pageerror", lambda e: pg.errors.append("pageerror: %s" % e))
         pg.on("console", lambda m: m.type == "error" and pg.errors.append("console: " + m.text))
@@ -118,6 +120,14 @@ def _state(pg):
     return json.loads(pg.evaluate("basra.mp.globals.get('_probe')()"))
 
 
+def _shot(pg, name, colour="white"):
+    out = os.environ.get("WEB_SHOTS")
+    if out:
+        pg.select_option("#colour", colour)
+        pg.wait_for_timeout(100)
+        pg.screenshot(path=os.path.join(out, name + ".png"))
+
+
 def _press(pg, key):
     n = pg.evaluate("basra.pressToFrame.length")
     pg.keyboard.press(key)
@@ -134,6 +144,26 @@ def _settled(pg, until=None, timeout=60.0):
             return st
         assert time.monotonic() < end, "the page did not settle: %r" % (st,)
         pg.wait_for_timeout(20)
+
+
+def _rows(pg):
+    """The frame on the page's panel: rows of 0/1, as the simulator's view()."""
+    fb = pg.evaluate("Array.from(basra.frame)")
+    return [bytearray((fb[y * 16 + (x >> 3)] >> (7 - (x & 7))) & 1 for x in range(128)) for y in range(64)]
+
+
+def _simulator_menus():
+    """The simulator's panel (the real adafruit_displayio_ssd1306 driver over
+    an emulated SSD1306) on a fresh main menu and, after A, the new game's."""
+    from harness.devdrive import drive
+    views = []
+    holder = {}
+
+    def policy(app):
+        views.append(holder["sim"].view())
+        return ["A", "wait:200"] if len(views) == 1 else None
+    drive(policy, setup=lambda sim: holder.setdefault("sim", sim))
+    return views
 
 
 def _new_game(pg):
@@ -176,11 +206,22 @@ def _play(pg, plays):
 
 def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, capsys):
     first = _open(page)
+    _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
+    _shot(page, "menu")
+    # the page draws what a board's displayio draws
+    main, new = _simulator_menus()
+    assert sum(map(sum, main)) > 500 and main != new
+    assert _rows(page) == main
+    _press(page, "Enter")
+    _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "new")
+    assert _rows(page) == new
+    _press(page, "Backspace")
     _new_game(page)
     # halfway: the game written, the page reloaded, Continue resumes it
     st = _play(page, 6)
     st = _settled(page, lambda s: s["screen"] == "table" and s["mode"] == PICK and not s["saving"])
     before = (st["log"], st["hand"], st["scores"])
+    _shot(page, "table", "two")
     assert len(before[0]) >= 10
     press_times = list(page.evaluate("basra.pressToFrame"))
     decisions = list(page.evaluate("basra.figures().decisions"))
@@ -193,6 +234,7 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, cap
     # the rest of the hand, to its summary
     st = _play(page, 10 ** 6)
     assert st["screen"] == "pages" and st["kind"] == "summary", st
+    _shot(page, "summary", "blue")
     press_times += page.evaluate("basra.pressToFrame")
     decisions += page.evaluate("basra.figures().decisions")
 
@@ -206,6 +248,7 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, cap
     assert "Continue" not in labels
     assert "save damaged, new game" in " ".join(labels[labels.index("Rules") + 1:]), labels
     assert page.evaluate("basra.refused") is True
+    _shot(page, "refused")
     _new_game(page)
     st = _play(page, 1)
     st = _settled(page, lambda s: s["screen"] == "table" and len(s["log"]) >= 1 and not s["saving"])

@@ -35,6 +35,7 @@ const basra = {
   firstFrameMs: null, // ms from the page's start to its first frame
   refused: false,     // the save kept here could not be read (given to the game as it was)
   errors: [],
+  frame: null,        // the frame on the panel: 64 rows of 16 bytes, the leftmost pixel the high bit
   figures() {
     const f = basra.mp ? JSON.parse(basra.mp.pyimport("slices").figures()) : { decisions: [] };
     return { pressToFrame: basra.pressToFrame, firstFrameMs: basra.firstFrameMs, decisions: f.decisions };
@@ -43,7 +44,8 @@ const basra = {
 window.basra = basra;
 
 // -- the panel ---------------------------------------------------------------
-let frame = new Uint8Array(W * H / 8);   // the last frame the app sent
+const frame = new Uint8Array(W * H / 8);   // the last frame the app sent
+basra.frame = frame;
 let awake = true;
 let pressAt = null;                      // when the press waiting for its frame came
 
@@ -100,7 +102,7 @@ const pageModule = {
     if (pressAt !== null) { basra.pressToFrame.push(now - pressAt); pressAt = null; }
   },
   power(on) { awake = !!on; paint(); },
-  brightness(v) { canvas.style.opacity = String(0.35 + 0.65 * Math.max(0, Math.min(1, v))); },
+  brightness(v) { canvas.style.opacity = String(0.55 + 0.45 * Math.max(0, Math.min(1, v))); },
   rotation(deg) { canvas.classList.toggle("rotated", deg === 180); },
   save(text) {
     try { localStorage.setItem(SAVE_KEY, text); } catch (e) { say("The save could not be kept in this browser: " + e.message, true); }
@@ -174,7 +176,7 @@ for (const b of document.querySelectorAll("button[data-key]")) {
 }
 
 colourSelect.value = localStorage.getItem(PANEL_KEY) || "white";
-colourSelect.addEventListener("change", () => { localStorage.setItem(PANEL_KEY, colourSelect.value); paint(); canvas.focus(); });
+colourSelect.addEventListener("change", () => { localStorage.setItem(PANEL_KEY, colourSelect.value); paint(); colourSelect.blur(); });
 
 // -- start ---------------------------------------------------------------------------
 async function start() {
