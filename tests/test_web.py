@@ -267,3 +267,50 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, cap
 def _p90(xs):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(0.9 * len(xs)))]
+
+
+BREAK_MAIN_MENU = r'''
+import device.menus as M
+_orig_show = M.MainMenu.show
+_fails = [1]
+def _show(self):
+    if _fails[0]:
+        _fails[0] -= 1
+        raise ValueError("a test's error")
+    return _orig_show(self)
+M.MainMenu.show = _show
+'''
+
+
+def test_an_error_the_app_did_not_expect_shows_its_message_and_a_restarts_it(page):
+    # the one place the page's state is changed through the VM: the main
+    # menu's next show fails once (device/recover.py's message, then A)
+    _open(page, reload=True)
+    _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
+    page.evaluate("(src) => basra.mp.runPython(src)", BREAK_MAIN_MENU)
+    st = _state(page)
+    for _ in range([it[0] for it in st["items"]].index("Stats") - st["cur"]):
+        _press(page, "ArrowDown")
+    _press(page, "Enter")
+    _settled(page, lambda s: s["screen"] == "menu" and s["kind"] != "main")
+    _press(page, "Backspace")
+    st = _settled(page, lambda s: s["screen"] is None)
+    assert st["errors"] == 1
+    assert _message(page)[0:5:2] == ["Something went wrong", "ValueError", "A: restart"]
+    page.wait_for_timeout(300)
+    page.keyboard.press("ArrowLeft")    # only A restarts
+    page.wait_for_timeout(300)
+    assert _state(page)["screen"] is None
+    _press(page, "Enter")
+    st = _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
+    assert st["items"][0][0] == "Continue"      # the game played before
+    assert page.errors == []
+
+
+def _message(pg):
+    """The rows of device/recover.py's message, read as the harness reads a
+    Text (harness/mpstub/textrow.py, run in the page's VM)."""
+    pg.evaluate("(src) => basra.mp.runPython(src)", (REPO / "harness" / "mpstub" / "textrow.py").read_text()
+                + "\nimport json, sys\n_t = sys.modules['device.recover']\n"
+                "_rows = json.dumps([row_text(_t.text, r) for r in range(_t.ROWS)])\n")
+    return json.loads(pg.evaluate("basra.mp.globals.get('_rows')"))
