@@ -33,12 +33,14 @@ const basra = {
   mp: null,
   pressToFrame: [],   // ms from a press (its key event) to the frame that followed, painted
   firstFrameMs: null, // ms from the page's start to its first frame
+  slices: [0, 0],     // the longest slice after code.py's (ms: the page busy in one go), and code.py's
   refused: false,     // the save kept here could not be read (given to the game as it was)
   errors: [],
   frame: null,        // the frame on the panel: 64 rows of 16 bytes, the leftmost pixel the high bit
   figures() {
     const f = basra.mp ? JSON.parse(basra.mp.pyimport("slices").figures()) : { decisions: [] };
-    return { pressToFrame: basra.pressToFrame, firstFrameMs: basra.firstFrameMs, decisions: f.decisions };
+    return { pressToFrame: basra.pressToFrame, firstFrameMs: basra.firstFrameMs, decisions: f.decisions,
+             longestSliceMs: basra.slices[0], firstSliceMs: basra.slices[1] };
   },
 };
 window.basra = basra;
@@ -140,7 +142,9 @@ function fail(e) {
 function run() {
   if (stopped) return;
   let ms;
+  const t = performance.now();
   try { ms = slices.step(); } catch (e) { fail(e); return; }
+  basra.slices[0] = Math.max(basra.slices[0], performance.now() - t);
   if (ms > 0) later(ms); else soon();
 }
 
@@ -224,11 +228,13 @@ slices.begin(_h)
   say(basra.refused ? "The save kept in this browser could not be read: the game refused it (its message is on the panel)."
                     : "Playing. Click the page, then use the keys or the buttons.");
   // the first slice is code.py, as a board runs it
+  const t = performance.now();
   try {
     mp.runPython(mp.FS.readFile("/board/code.py", { encoding: "utf8" }));
   } catch (e) {
     if (!(e && e.type === "Pause")) { fail(e); return; }
   }
+  basra.slices[1] = performance.now() - t;
   const ms = slices.wait;
   if (ms > 0) later(ms); else soon();
 }
