@@ -324,3 +324,28 @@ def _message(pg):
                 + "\nimport json, sys\n_t = sys.modules['device.recover']\n"
                 "_rows = json.dumps([row_text(_t.text, r) for r in range(_t.ROWS)])\n")
     return json.loads(pg.evaluate("basra.mp.globals.get('_rows')"))
+
+
+LIT = """(() => {
+  const d = document.getElementById('oled').getContext('2d').getImageData(0, 0, 128, 64).data;
+  let lit = 0;
+  for (let i = 0; i < d.length; i += 4) lit += d[i] + d[i + 1] + d[i + 2] > 0;
+  return lit;
+})()"""
+
+
+def test_the_panel_sleeps_without_presses_and_a_press_wakes_it(page):
+    # the settings' sleep timer runs across the page's slices (the app's
+    # loop is re-entered each one); 1 s set through the VM (the menu's
+    # shortest is 30 s)
+    _open(page, reload=True)
+    _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
+    assert page.evaluate(LIT) > 500
+    page.evaluate("basra.mp.runPython('import sys\\nsys.modules[\"device.app\"].last.settings.sleep_s = 1')")
+    page.wait_for_timeout(1600)
+    assert page.evaluate(LIT) == 0                  # the panel off: the canvas black
+    page.keyboard.press("ArrowDown")                # wakes it, and only that
+    page.wait_for_timeout(200)
+    assert page.evaluate(LIT) > 500
+    assert _state(page)["cur"] == 0
+    assert page.errors == []
