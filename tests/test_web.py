@@ -9,7 +9,7 @@ with the board's message, and a new game goes on. No page error may be
 logged, nor an error the app recovered from. It prints the figures measured
 in the page: press to frame, the expert's decisions, the first frame.
 
-The game's state is read through the page's VM (``basra.mp``), never
+The game's state is read in the game's VM (``basra.py``, in its worker), never
 changed through it: every move is a key event. WEB_SHOTS=DIR saves 1:1
 screenshots of the page there (docs/web/: the main menu, the table on the
 two-colour panel, the summary on the blue one, the refused save).
@@ -112,12 +112,12 @@ def _open(pg, reload=False):
     else:
         pg.goto(pg.url_)
     pg.wait_for_function("window.basra && basra.firstFrameMs !== null", timeout=30000)
-    pg.evaluate("(src) => basra.mp.runPython(src)", PROBE)
+    pg.evaluate("(src) => basra.py(src)", PROBE)
     return pg.evaluate("basra.firstFrameMs")
 
 
 def _state(pg):
-    return json.loads(pg.evaluate("basra.mp.globals.get('_probe')()"))
+    return json.loads(pg.evaluate("basra.py('_pr = _probe()', '_pr')"))
 
 
 def _shot(pg, name, colour="white"):
@@ -143,7 +143,7 @@ def _settled(pg, until=None, timeout=60.0):
         if until(st) if until else not (st.get("saving") or st.get("mode") == THINK):
             return st
         assert time.monotonic() < end, "the page did not settle: %r" % (st,)
-        pg.wait_for_timeout(20)
+        pg.wait_for_timeout(50)
 
 
 def _rows(pg):
@@ -209,9 +209,10 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, rec
     # what runs in the page's VM is what basra-flash copies to a board, byte for byte
     from basra_flash.manifest import build_manifest
     items = {i.dest.lstrip("/"): i.data for i in build_manifest().items}
-    in_vm = page.evaluate("""(names) => names.map((n) =>
-        Array.from(basra.mp.FS.readFile('/board/' + n)).map((b) => b.toString(16).padStart(2, '0')).join(''))""",
-                          sorted(items))
+    in_vm = json.loads(page.evaluate("(src) => basra.py(src, '_hx')", (
+        "import json, binascii\n"
+        "_hx = json.dumps([binascii.hexlify(open('/board/' + n, 'rb').read()).decode() for n in %r])\n"
+        % sorted(items))))
     assert [bytes.fromhex(h) for h in in_vm] == [items[n] for n in sorted(items)]
     _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
     _shot(page, "menu")
@@ -231,7 +232,7 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, rec
     _shot(page, "table", "two")
     assert len(before[0]) >= 10
     press_times = list(page.evaluate("basra.pressToFrame"))
-    decisions = list(page.evaluate("basra.figures().decisions"))
+    decisions = list(page.evaluate("basra.figures()")["decisions"])
     _open(page, reload=True)
     st = _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
     assert st["items"][0][0] == "Continue", st
@@ -243,7 +244,7 @@ def test_a_hand_by_keys_a_reload_resumes_and_a_garbled_save_is_refused(page, rec
     assert st["screen"] == "pages" and st["kind"] == "summary", st
     _shot(page, "summary", "blue")
     press_times += page.evaluate("basra.pressToFrame")
-    decisions += page.evaluate("basra.figures().decisions")
+    decisions += page.evaluate("basra.figures()")["decisions"]
 
     # a garbled save: refused with the board's message, and a game goes on
     kept = page.evaluate("(k) => localStorage.getItem(k)", SAVE_KEY)
@@ -297,7 +298,7 @@ def test_an_error_the_app_did_not_expect_shows_its_message_and_a_restarts_it(pag
     # menu's next show fails once (device/recover.py's message, then A)
     _open(page, reload=True)
     _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
-    page.evaluate("(src) => basra.mp.runPython(src)", BREAK_MAIN_MENU)
+    page.evaluate("(src) => basra.py(src)", BREAK_MAIN_MENU)
     st = _state(page)
     for _ in range([it[0] for it in st["items"]].index("Stats") - st["cur"]):
         _press(page, "ArrowDown")
@@ -320,10 +321,10 @@ def test_an_error_the_app_did_not_expect_shows_its_message_and_a_restarts_it(pag
 def _message(pg):
     """The rows of device/recover.py's message, read as the harness reads a
     Text (harness/mpstub/textrow.py, run in the page's VM)."""
-    pg.evaluate("(src) => basra.mp.runPython(src)", (REPO / "harness" / "mpstub" / "textrow.py").read_text()
-                + "\nimport json, sys\n_t = sys.modules['device.recover']\n"
-                "_rows = json.dumps([row_text(_t.text, r) for r in range(_t.ROWS)])\n")
-    return json.loads(pg.evaluate("basra.mp.globals.get('_rows')"))
+    return json.loads(pg.evaluate("(src) => basra.py(src, '_rows')", (
+        (REPO / "harness" / "mpstub" / "textrow.py").read_text()
+        + "\nimport json, sys\n_t = sys.modules['device.recover']\n"
+        "_rows = json.dumps([row_text(_t.text, r) for r in range(_t.ROWS)])\n")))
 
 
 LIT = """(() => {
@@ -341,7 +342,7 @@ def test_the_panel_sleeps_without_presses_and_a_press_wakes_it(page):
     _open(page, reload=True)
     _settled(page, lambda s: s["screen"] == "menu" and s["kind"] == "main")
     assert page.evaluate(LIT) > 500
-    page.evaluate("basra.mp.runPython('import sys\\nsys.modules[\"device.app\"].last.settings.sleep_s = 1')")
+    page.evaluate("basra.py('import sys\\nsys.modules[\"device.app\"].last.settings.sleep_s = 1')")
     page.wait_for_timeout(1600)
     assert page.evaluate(LIT) == 0                  # the panel off: the canvas black
     page.keyboard.press("ArrowDown")                # wakes it, and only that

@@ -20,7 +20,7 @@ from basra_flash.manifest import build_manifest  # noqa: E402
 
 WEB = REPO / "web"
 VM = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-PAGE = ("index.html", "page.js")
+PAGE = ("index.html", "page.js", "worker.js")
 VM_FILES = ("micropython.mjs", "micropython.wasm")
 
 
