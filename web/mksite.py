@@ -2,7 +2,7 @@
 
     python web/mksite.py [DIR]        (default: site)
 
-site/ holds the page (index.html, page.js), the MicroPython WebAssembly VM
+site/ holds the page (index.html, page.js, worker.js), the MicroPython VM
 from its npm package (vm/), the game's files as basra-flash copies them to
 a board (board/: basra_flash.manifest's list, byte for byte, code.py at the
 top), the page's displayio (lib/) and HAL (web/), and files.json, the list

@@ -1,17 +1,18 @@
 """The page's OLED: what the scene graph of web/lib/displayio.py's objects
-shows, handed to the page, which draws it (web/page.js ``frame``: the
+shows, handed to the worker, which draws it (web/worker.js ``frame``: the
 tiles' pixels copied out of the VM's memory into a 128x64 frame of 1 bit
-a pixel, then painted on the canvas), as a board's displayio renders the
-same objects in C for the SSD1306. hal/display.py's Display drives it as
-it drives a board's display: ``root_group``, ``refresh()``, ``sleep()``,
-``wake()``, ``brightness``, ``rotation``.
+a pixel, sent to the page to paint on its canvas), as a board's
+displayio renders the same objects in C for the SSD1306.
+hal/display.py's Display drives it as it drives a board's display:
+``root_group``, ``refresh()``, ``sleep()``, ``wake()``, ``brightness``,
+``rotation``.
 
 A refresh walks the groups (their offsets added up, hidden ones left out)
 and writes a record of 11 ints for each TileGrid shown, bottom first:
 where it is (x, y), its tile size and its columns and rows, where its
 bitmap's bytes are (address, bytes a row, tiles a row of the sheet), where
 its tile numbers are, and whether its palette inverts the bitmap. Python
-does a few operations a grid; the page the pixels.
+does a few operations a grid; JavaScript the pixels.
 """
 import struct
 
@@ -22,12 +23,12 @@ import displayio
 W = 128
 H = 64
 _TG = 9                 # where a TileGrid's tiles begin in its bytes (web/lib/displayio.py)
-_RECORD = 11            # ints a TileGrid's record (web/page.js reads them)
+_RECORD = 11            # ints a TileGrid's record (web/worker.js reads them)
 _FORMAT = "<11i"
 
 
 class Panel:
-    """page: the JavaScript module the page registers (frame, power, brightness, rotation)."""
+    """page: the JavaScript module the worker registers (frame, power, brightness, rotation)."""
 
     def __init__(self, page):
         self.page = page

@@ -1,17 +1,16 @@
-"""The device app's loop in slices, so that the page never freezes
-(docs/web.md).
+"""The device app's loop in slices (docs/web.md).
 
-A board's loop never returns: it waits in ``h.idle(ms)``. A page must
-give the thread back to the browser, and this VM collects its garbage
-only between the page's calls into it (never while Python runs), so the
-page's idle (``idle``) ends a slice by raising ``Pause`` once the app
-asks to wait (ms > 0 and no press pending) or the slice has run
-``SLICE_MS``; the app's loop is left there, and ``step`` re-enters it
-(device/app.py ``main(h, app)``) when the page calls again: after ``ms``,
-or at once on a press. A job's steps (an AI's decision) run back to back
-within a slice, frames painted between slices.
+A board's loop never returns: it waits in ``h.idle(ms)``. The page's
+worker (web/worker.js) must get its thread back to read the keys the page
+sends, and this VM collects its garbage only between the calls into it
+(never while Python runs), so the page's idle (``idle``) ends a slice by
+raising ``Pause`` once the app asks to wait (ms > 0 and no press pending)
+or the slice has run ``SLICE_MS``; the app's loop is left there, and
+``step`` re-enters it (device/app.py ``main(h, app)``) when the worker
+calls again: after ``ms``, or at once on a press. A job's steps (an AI's
+decision) run back to back within a slice, each frame sent as it is drawn.
 
-The first slice is code.py itself, run by the page as a board runs it;
+The first slice is code.py itself, run by the worker as a board runs it;
 every later one is ``step()``. The message of an error the app did not
 expect (device/recover.py) waits for A here: ``step`` restarts the app
 then, as a board's ``main`` does.
@@ -26,7 +25,7 @@ import sys
 import hal
 from hal.clock import ticks_diff
 
-SLICE_MS = 10           # a slice's work at most (then the browser paints, reads keys)
+SLICE_MS = 10           # a slice's work at most (then the worker reads the keys sent)
 
 h = None
 wait = 0                # the ms the last slice's idle asked for (0: work waits)
@@ -97,12 +96,12 @@ def _watch():
     if job is _job:
         return
     now = h.clock.ticks_ms()
-    if _job is not None and _job.state == "done":
+    if _job is not None and _job.state == "done":     # device/jobs.py DONE
         decisions.append(ticks_diff(now, _since))
     _job = job
     _since = now
 
 
 def figures():
-    """The decisions timed so far, as JSON (the page shows and reports them)."""
+    """The decisions timed so far, as JSON (the page's basra.figures())."""
     return json.dumps({"decisions": decisions})

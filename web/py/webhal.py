@@ -3,15 +3,15 @@ browser, on the MicroPython WebAssembly VM.
 
 * display: hal/display.py's Display over web/py/panel.py's Panel (the
   frame painted on the page's canvas);
-* buttons: hal/buttons.py's Buttons over ``Keys``, the queue the page
-  fills from the keyboard and the on-screen buttons (key numbers 0-5 are
-  UP DOWN LEFT RIGHT A B);
+* buttons: hal/buttons.py's Buttons over ``Keys``, the queue the worker
+  fills with the page's key events, from the keyboard and the on-screen
+  buttons (key numbers 0-5 are UP DOWN LEFT RIGHT A B);
 * storage: hal/storage.py's ByteStore over the 4 KB a board keeps in
   ``microcontroller.nvm``, written through to the page's localStorage
   (``Store``);
 * clock: the VM's millisecond ticks; idle: web/py/slices.py's.
 
-``open_hal(page, saved, seed)`` makes it and installs it (``hal.install``),
+``open_hal(page, saved, seed, idle)`` makes it and installs it (``hal.install``),
 so code.py's ``hal.run(main)`` finds it as a board finds its own.
 """
 import binascii
