@@ -2,15 +2,20 @@
 driven by Playwright, over site/ as `make site` writes it, served as
 `make web` serves it.
 
-One visit plays a whole hand by keys, from the main menu (the expert level)
-to the hand's summary; halfway it reloads the page and Continue must bring
-back the same game; then a garbled save in localStorage must be refused
-with the board's message, and a new game goes on. No page error may be
-logged, nor an error the app recovered from. It prints the figures measured
-in the page: press to frame, the expert's decisions, the first frame.
+The files in the game's VM must be basra-flash's, byte for byte, and its
+frames the simulator's. One visit plays a whole hand by keys, from the main
+menu (the expert level) to the hand's summary; halfway it reloads the page
+and Continue must bring back the same game; then a garbled save in
+localStorage must be refused with the board's message, and a new game goes
+on. No page error may be logged, nor an error the app recovered from. It
+reports the figures measured in the page (press to frame, the expert's
+decisions, the first frame, the slices), printed after the run. Two more
+tests: an error the app did not expect (its message, A restarts), and the
+panel's sleep timer.
 
-The game's state is read in the game's VM (``basra.py``, in its worker), never
-changed through it: every move is a key event. WEB_SHOTS=DIR saves 1:1
+The game's state is read in the game's VM (``basra.py``, in its worker);
+only the last two tests change it that way (the error, a 1 s sleep timer):
+every move is a key event. WEB_SHOTS=DIR saves 1:1
 screenshots of the page there (docs/web/: the main menu, the table on the
 two-colour panel, the summary on the blue one, the refused save).
 """
