@@ -11,7 +11,7 @@ on. No page error may be logged, nor an error the app recovered from. It
 reports the figures measured in the page (press to frame, the expert's
 decisions, the first frame, the slices), printed after the run. Two more
 tests: an error the app did not expect (its message, A restarts), and the
-panel's sleep timer.
+panel's sleep timer with the on-screen buttons.
 
 The game's state is read in the game's VM (``basra.py``, in its worker);
 only the last two tests change it that way (the error, a 1 s sleep timer):
@@ -340,7 +340,7 @@ LIT = """(() => {
 })()"""
 
 
-def test_the_panel_sleeps_without_presses_and_a_press_wakes_it(page):
+def test_the_panel_sleeps_without_presses_a_press_wakes_it_and_the_buttons_press(page):
     # the settings' sleep timer runs across the page's slices (the app's
     # loop is re-entered each one); 1 s set through the VM (the menu's
     # shortest is 30 s)
@@ -354,4 +354,9 @@ def test_the_panel_sleeps_without_presses_and_a_press_wakes_it(page):
     page.wait_for_timeout(200)
     assert page.evaluate(LIT) > 500
     assert _state(page)["cur"] == 0
+    # the buttons under the panel press as the keys do
+    n = page.evaluate("basra.pressToFrame.length")
+    page.click("button[aria-label=down]")
+    page.wait_for_function("(n) => basra.pressToFrame.length > n", arg=n)
+    assert _state(page)["cur"] == 1
     assert page.errors == []
