@@ -9,7 +9,7 @@ PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 NODE_STAMP := node_modules/.installed
 
-.PHONY: test play bench clean
+.PHONY: test play bench clean site web
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,5 +38,14 @@ play: $(PLAY_STAMP)
 bench: $(TEST_STAMP) $(NODE_STAMP)
 	$(PY) -m tools.bench
 
+# the page (docs/web.md): site/ is static (the page, the VM, the game's
+# files as basra-flash copies them); `make web` serves it on localhost
+PORT ?= 8000
+site: $(PLAY_STAMP) $(NODE_STAMP)
+	$(PY) web/mksite.py site
+
+web: site
+	$(PY) web/serve.py --port $(PORT) site
+
 clean:
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules site

@@ -92,6 +92,7 @@ class App:
         self.games_over = 0
         self.hands_over = 0
         self.held = False       # the press being handled is a held button's repeat
+        self.last_input = h.clock.ticks_ms()    # the last press (the panel's sleep timer)
         self.seed = h.seed & 0x3FFFFFFF
         self.home(note)
         self.jobs.start(WarmJob(self))
@@ -307,11 +308,11 @@ class App:
         clock = h.clock
         jobs = self.jobs
         self._settle()
-        last_input = clock.ticks_ms()
+        last_input = self.last_input
         swallow = -1
         while True:
             while h.buttons.get_into(ev):
-                last_input = ev.time
+                last_input = self.last_input = ev.time
                 if not ev.pressed:
                     if ev.button == swallow:
                         swallow = -1
@@ -366,14 +367,16 @@ class App:
                 h.idle(_IDLE_BUSY if self.busy() else _IDLE)
 
 
-def main(h):
+def main(h, app=None):
     """What code.py runs. An error the app did not expect goes to serial
     and to a message on the OLED (device/recover.py); A restarts the app
     into its main menu, where Continue resumes the game saved after the
-    last play."""
+    last play. app: an App whose loop was left from its idle, run on (the
+    page re-enters it so: web/py/slices.py)."""
     global last
     while True:
-        err = _run(h)
+        err = _run(h, app)
+        app = None
         if err is None:
             return
         # a play made before the error, not yet written (the write comes
@@ -392,11 +395,11 @@ def main(h):
         gfx = None
 
 
-def _run(h):
-    """Run the app; None when it returned, else the class name of the error
-    that ended it (its traceback on serial)."""
+def _run(h, app=None):
+    """Run the app (a new one, or app); None when it returned, else the
+    class name of the error that ended it (its traceback on serial)."""
     try:
-        App(h).run()
+        (App(h) if app is None else app).run()
         return None
     except Exception as e:
         name = type(e).__name__

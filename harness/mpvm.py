@@ -129,6 +129,12 @@ def require_vm():
     pytest.skip("MicroPython VM unavailable: " + reason)
 
 
+# the displayio stand-in is the product's (the page's, web/lib/displayio.py):
+# it joins harness/mpstub's stand-ins wherever they are copied
+MPSTUB = REPO / "harness" / "mpstub"
+DISPLAYIO = REPO / "web" / "lib"
+
+
 def _tree_args(trees):
     args = []
     for tree in trees:
@@ -142,6 +148,8 @@ def _tree_args(trees):
         if not host.is_dir():
             raise FileNotFoundError(f"tree to copy into the VM is not a directory: {host}")
         args += ["--tree", f"{host}={vm}" if vm else str(host)]
+        if host.resolve() == MPSTUB:
+            args += ["--tree", f"{DISPLAYIO}={vm or '/app/mpstub'}"]
     return args
 
 

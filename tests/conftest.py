@@ -14,3 +14,13 @@ def mpvm():
     """
     _mpvm.require_vm()
     return _mpvm
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The figures a test measured (``record_property("figures", line)``),
+    printed after the run: a pytest-xdist worker's own output is not shown
+    (tests/test_web.py's times in the page)."""
+    for rep in terminalreporter.stats.get("passed", []):
+        for name, value in getattr(rep, "user_properties", ()):
+            if name == "figures":
+                terminalreporter.write_line(value)

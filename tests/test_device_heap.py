@@ -1,4 +1,4 @@
-"""The device app on the MicroPython VM (displayio stand-in in harness/mpstub):
+"""The device app on the MicroPython VM (displayio stand-in in web/lib):
 it starts, plays, and its heap stays bounded and does not grow during a game
 or under random button presses.
 Figures: python -m tools.heap [--mash N] (docs/heap.md, docs/testing.md)."""

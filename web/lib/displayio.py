@@ -1,7 +1,9 @@
-"""A stand-in for CircuitPython's displayio on the MicroPython VM that takes
-the heap CircuitPython 10's displayio takes for the same objects, so that a
-live-heap reading on the VM is a board's (tools/heap.py, docs/performance.md).
-Nothing is drawn.
+"""displayio for the MicroPython VM: the page's (web/, docs/web.md), where
+web/py/panel.py draws the scene graph of these objects into the OLED's
+frame, and the harness's (harness/mpvm.py puts it with harness/mpstub's
+stand-ins), where nothing is drawn. Each object takes the heap
+CircuitPython 10's displayio takes for the same object, so that a live-heap
+reading on the VM is a board's (tools/heap.py, docs/performance.md).
 
 What CircuitPython allocates (shared-module/displayio, 32-bit ARM, the heap
 in 16-byte blocks):
@@ -86,7 +88,9 @@ class Palette:
         return self._c[4 * i]
 
 
-_TG = 8   # header of a TileGrid's bytearray: x, y (2 bytes each), width, height, hidden
+# header of a TileGrid's bytearray: x, y (2 bytes each), width, height,
+# hidden, tile_width, tile_height (web/py/panel.py draws from them)
+_TG = 9
 
 
 class TileGrid:
@@ -104,6 +108,9 @@ class TileGrid:
                 t[_TG + i] = default_tile
         t[4] = width
         t[5] = height
+        # 0: no tile size given, a tile is the whole bitmap
+        t[7] = tile_width or 0
+        t[8] = tile_height or 0
         self.x = x
         self.y = y
 
