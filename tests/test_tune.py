@@ -52,6 +52,15 @@ def test_a_duel_of_the_same_constants_is_even():
     assert duel(START, START, 4, 3, level="hard") == [0.0, 0.0]
 
 
+def test_a_duel_with_beliefs_on_one_side_plays_the_arenas_deals():
+    # the start with beliefs against it without: the arena's expert+b
+    # against expert, deal pair by deal pair
+    got = duel(START, START, 6, 1, beliefs=(True, False))
+    want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert", 1, k))[0] for k in range(3)]
+    assert got == want
+    assert any(got)  # the beliefs changed some play
+
+
 def _sum_take(word, take):
     card = word & 63
     v = (card >> 2) + 1
