@@ -1,5 +1,6 @@
 """tools/tune.py's evaluator (its constants as fields) and the arena's
-players with a person's mistakes (tools/arena.py summiss, thrower)."""
+players with a person's mistakes (tools/arena.py summiss, thrower) and
+peek (the other hands seen)."""
 import random
 
 from core import presets as P
@@ -94,3 +95,20 @@ def test_summiss_and_thrower_make_their_mistakes():
     assert thrower[0] == normal[0] > 100
     assert thrower[1] - normal[1] > 0.15 * normal[0], tally  # about a quarter thrown
     assert normal[2] > 20 and summiss[2] < 0.6 * normal[2], tally  # two sums in three missed
+
+
+def test_peek_searches_the_true_hands_with_the_stock_shuffled():
+    rules = P.preset("egyptian")
+    obs = Observation(rules)
+    p = arena.player(rules, arena.PEEK, 0)
+    shuffled = 0
+    for _, st in _positions(30):
+        observe(st, st.to_move, obs)
+        p.see(st)
+        w = p.search.sampler.sample(obs, p.search.world, p.search.prng)
+        for s in range(rules.players):
+            assert sorted(w.hand[6 * s:6 * s + w.hand_n[s]]) == sorted(st.hand[6 * s:6 * s + st.hand_n[s]])
+        assert list(w.loc) == list(st.loc) and w.stock_pos == st.stock_pos
+        assert sorted(w.stock[w.stock_pos:]) == sorted(st.stock[st.stock_pos:])
+        shuffled += w.stock[w.stock_pos:] != st.stock[st.stock_pos:]
+    assert shuffled > 20
