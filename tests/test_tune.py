@@ -1,5 +1,6 @@
 """tools/tune.py's evaluator (its constants as fields) and the arena's
-players with a person's mistakes (tools/arena.py summiss, thrower)."""
+players with a person's mistakes (tools/arena.py summiss, thrower) and
+peek (the other hands seen)."""
 import random
 
 from core import presets as P
@@ -52,6 +53,15 @@ def test_a_duel_of_the_same_constants_is_even():
     assert duel(START, START, 4, 3, level="hard") == [0.0, 0.0]
 
 
+def test_a_duel_with_beliefs_on_one_side_plays_the_arenas_deals():
+    # the start with beliefs against it without: the arena's expert+b
+    # against expert, deal pair by deal pair
+    got = duel(START, START, 6, 1, beliefs=(True, False))
+    want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert", 1, k))[0] for k in range(3)]
+    assert got == want
+    assert any(got)  # the beliefs changed some play
+
+
 def _sum_take(word, take):
     card = word & 63
     v = (card >> 2) + 1
@@ -85,3 +95,20 @@ def test_summiss_and_thrower_make_their_mistakes():
     assert thrower[0] == normal[0] > 100
     assert thrower[1] - normal[1] > 0.15 * normal[0], tally  # about a quarter thrown
     assert normal[2] > 20 and summiss[2] < 0.6 * normal[2], tally  # two sums in three missed
+
+
+def test_peek_searches_the_true_hands_with_the_stock_shuffled():
+    rules = P.preset("egyptian")
+    obs = Observation(rules)
+    p = arena.player(rules, arena.PEEK, 0)
+    shuffled = 0
+    for _, st in _positions(30):
+        observe(st, st.to_move, obs)
+        p.see(st)
+        w = p.search.sampler.sample(obs, p.search.world, p.search.prng)
+        for s in range(rules.players):
+            assert sorted(w.hand[6 * s:6 * s + w.hand_n[s]]) == sorted(st.hand[6 * s:6 * s + st.hand_n[s]])
+        assert list(w.loc) == list(st.loc) and w.stock_pos == st.stock_pos
+        assert sorted(w.stock[w.stock_pos:]) == sorted(st.stock[st.stock_pos:])
+        shuffled += w.stock[w.stock_pos:] != st.stock[st.stock_pos:]
+    assert shuffled > 20

@@ -18,17 +18,18 @@ from multiprocessing import Pool
 from core import ai as AI
 from core.ai.evaluate import Evaluator
 from core.ai.levelbot import choose
-from core.ai.oracle import ORACLE, Oracle
+from core.ai.oracle import ORACLE, Oracle, copy_state
 from core.ai.player import Player
 from core.ai.search import Search
+from core.ai.world import Sampler
 from core.game import Game
 from core.presets import preset
 from core.state import LAY, SWEEP
 from basra_flash.cmdline import Parser, whole
 
-# the registry's levels (core/ai/__init__.py) and three yardsticks: random
-# (any legal play), expert-v1 and the oracle (core/ai/oracle.py: it sees
-# every card). expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
+# the registry's levels (core/ai/__init__.py) and yardsticks: random (any
+# legal play), expert-v1, the oracle (core/ai/oracle.py: it sees every card)
+# and peek (below). expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
 # worlds, 3 plies, 250 positions a world; 12 worlds, 2 plies with four
 # players; leaves valued without Evaluator.threat). Not a level of the device.
 V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
@@ -40,7 +41,10 @@ V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
 SUMMISS, THROWER = "summiss", "thrower"
 MISS_SUMS = (2, 3)  # summiss: turns out of
 THROW = (1, 4)  # thrower: turns out of
-YARDSTICKS = ("random", "expert-v1", ORACLE, SUMMISS, THROWER)
+# peek: the expert's search given the other hands (the stock's order
+# unseen): what knowing the opponent's hand is worth (docs/ai.md)
+PEEK = "peek"
+YARDSTICKS = ("random", "expert-v1", ORACLE, PEEK, SUMMISS, THROWER)
 
 
 def levels():
@@ -72,7 +76,7 @@ def _player(rules, spec, seat):
         if level == ORACLE:
             p = Oracle(rules, seat + 1)
         else:
-            base = {"random": "easy", "expert-v1": "expert", SUMMISS: "normal", THROWER: "normal"}.get(level, level)
+            base = {"random": "easy", "expert-v1": "expert", PEEK: "expert", SUMMISS: "normal", THROWER: "normal"}.get(level, level)
             p = Player(rules, base, seat + 1)
         _players[key] = p
         if level == "expert-v1":
@@ -88,11 +92,32 @@ def _player(rules, spec, seat):
             p.search.ev = _Plain(rules)
         if toggle is not None and p.kind >= 2:
             _set_beliefs(p, rules, toggle)
+        if level == PEEK:
+            p.search.sampler = _HandsSampler()
+            p.see = lambda state, p=p: setattr(p.search.sampler, "truth", state)
         if level == "random":
             p.begin = lambda obs, clock=None, p=p: _random(p, obs)
         if level in (SUMMISS, THROWER):
             p.begin = lambda obs, clock=None, p=p, lv=level: _mistaken(p, obs, lv)
     return p
+
+
+class _HandsSampler(Sampler):
+    """peek's worlds: the true hands and floor, the stock's cards in a
+    random order (one world, the truth, once the stock is empty)."""
+
+    truth = None
+
+    def sample(self, obs, world, prng, index=-1):
+        copy_state(self.truth, world)
+        stock = world.stock
+        for i in range(51, world.stock_pos, -1):
+            j = world.stock_pos + prng.below(i - world.stock_pos + 1)
+            stock[i], stock[j] = stock[j], stock[i]
+        return world
+
+    def count(self, obs, cap):
+        return 1 if obs.stock_left == 0 else 0
 
 
 def _toggle(name):

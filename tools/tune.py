@@ -1,6 +1,7 @@
 """SPSA over the leaf evaluation's constants, on duplicate deals.
 
     python -m tools.tune --steps 8 --hands 400 --seed 1 --log docs/tune_log.md
+    python -m tools.tune --check 4,11,19,4 --beliefs --hands 2000 --seed 1
 
 The constants (core/ai/evaluate.py): CARD (a card of lead toward the
 majority, quarter points: 4), _SWEEPER (a Jack or the 7 of diamonds still
@@ -16,7 +17,9 @@ constant moved by +c or -c at random, the level with theta + c delta
 against itself with theta - c delta on the same duplicate deals; the
 margin a hand estimates the gradient along delta; theta moves by a / (k+1)
 ^ 0.602 times it. Each step's theta, the margin and its interval go to the
-log. One process. CPython only (the evaluator is the tool's, a subclass:
+log. --check plays one theta against the start instead (--beliefs: its
+worlds dealt by beliefs, the start's uniformly), on the arena's deals for
+the seed (tools/arena.py: the same margins as its players would make). One process. CPython only (the evaluator is the tool's, a subclass:
 core/ai/evaluate.py keeps its consts).
 """
 import random
@@ -114,18 +117,23 @@ class Tuned(Evaluator):
         return worst
 
 
-def _players(rules, theta, level, seat):
+def _players(rules, theta, level, seat, beliefs=None):
     p = Player(rules, level, seat + 1)
     p.search.ev = Tuned(rules, theta)
+    if beliefs is not None:
+        arena._set_beliefs(p, rules, beliefs)
     return p
 
 
-def duel(plus, minus, hands, seed, level="expert", variant="egyptian"):
+def duel(plus, minus, hands, seed, level="expert", variant="egyptian", beliefs=(None, None)):
     """plus against minus (each a theta) on hands duplicate hands: the
-    margins a deal pair (plus's points a hand less minus's)."""
+    margins a deal pair (plus's points a hand less minus's). beliefs: for
+    plus and for minus, worlds dealt by beliefs (True), uniformly (False)
+    or as the level does (None). The deals are the arena's (tools/arena.py)
+    for the same seed."""
     rules = preset(variant, players=2)
-    a = [_players(rules, plus, level, s) for s in range(2)]
-    b = [_players(rules, minus, level, s) for s in range(2)]
+    a = [_players(rules, plus, level, s, beliefs[0]) for s in range(2)]
+    b = [_players(rules, minus, level, s, beliefs[1]) for s in range(2)]
     margins = []
     for k in range(max(1, hands // 2)):
         m = 0
@@ -184,20 +192,27 @@ def main(argv=None):
     ap.add_argument("--level", default="expert")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="append the steps' table to this file")
+    ap.add_argument("--beliefs", action="store_true",
+                    help="with --check: theta's side deals its worlds by beliefs, the start's uniformly")
     ap.add_argument("--check", metavar="THETA",
                     help="instead: theta (comma-separated, rounded) against the start on --hands hands")
     args = ap.parse_args(argv)
     if args.check:
         theta = [int(round(float(x))) for x in args.check.split(",")]
-        margins = duel(theta, list(START), args.hands, args.seed, args.level)
+        beliefs = (True, False) if args.beliefs else (None, None)
+        margins = duel(theta, list(START), args.hands, args.seed, args.level, beliefs=beliefs)
         lo, hi = arena._ci(margins)
-        line = ("%s %s against %s, %d hands: %+.2f [%+.2f, %+.2f]\n"
-                % (args.level, theta, list(START), 2 * len(margins), (lo + hi) / 2, lo, hi))
+        won = sum(1 for m in margins if m > 0)
+        lost = sum(1 for m in margins if m < 0)
+        line = ("%s %s%s against %s, %d hands: %+.2f [%+.2f, %+.2f] (deal pairs won %d, lost %d)\n"
+                % (args.level, theta, " with beliefs" if args.beliefs else "", list(START),
+                   2 * len(margins), (lo + hi) / 2, lo, hi, won, lost))
         sys.stdout.write(line)
         if args.log:
             with open(args.log, "a") as f:
-                f.write("\n`python -m tools.tune --check %s --hands %d --level %s --seed %d`: %s"
-                        % (args.check, args.hands, args.level, args.seed, line))
+                f.write("\n`python -m tools.tune --check %s%s --hands %d --level %s --seed %d`: %s"
+                        % (args.check, " --beliefs" if args.beliefs else "", args.hands, args.level,
+                           args.seed, line))
         return
     head = ("| step | theta (%s) | theta + c delta | theta - c delta | hands | margin (+ vs -) | next theta |\n"
             "|---|---|---|---|---|---|---|\n" % ", ".join(NAMES))
