@@ -8,8 +8,8 @@ import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-README_MAX = 8 * 1024
-PAGE_MAX = 20 * 1024
+README_MAX = 8_000
+PAGE_MAX = 20_000
 
 # phrases that only a page's history can say: a reference states what is
 HISTORY = ("this session", "last session", "this round", "last round", "earlier round",
