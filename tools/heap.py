@@ -558,25 +558,26 @@ BOARD_QSTR_ENTRY = 6        # bytes a name in a board's pool
 QSTR_POOL_HEAD = 24         # qstr_pool_t before its entries (6 words)
 
 
-def board_pools(names):
-    """Bytes of the qstr pools a board holds for `names` interned names (each
-    pool a heap block: 16-byte granules)."""
+def _pools(names):
+    # (bytes, room): the qstr pools a board makes for `names` interned names
+    # (each a heap block: 16-byte granules), and the names they hold beyond
     total, size, room = 0, QSTR_FIRST_POOL, 0
     while room < names:
         total += (QSTR_POOL_HEAD + BOARD_QSTR_ENTRY * size + 15) & ~15
         room += size
         size *= 2
-    return total
+    return total, room - names
+
+
+def board_pools(names):
+    """Bytes of the qstr pools a board holds for `names` interned names."""
+    return _pools(names)[0]
 
 
 def pool_room(names):
     """Names the pools a board made for `names` names still hold: the next
-    name past them makes a new pool, twice the last (board_pools)."""
-    size, room = QSTR_FIRST_POOL, 0
-    while room < names:
-        room += size
-        size *= 2
-    return room - names
+    name past them makes a new pool, twice the last."""
+    return _pools(names)[1]
 
 
 # Every module basra-flash sends, loaded at once over the board's stand-ins:
@@ -780,8 +781,9 @@ def print_board():
     board = names - in_rom
     print("  interned names with every module loaded (a session that opened everything): %d, %d of them"
           % (names, in_rom))
+    room = pool_room(board)
     print("  in CircuitPython's ROM: a Pico interns %d, room for %d more before a new pool (%.1f KB)"
-          % (board, pool_room(board), board_pools(board + pool_room(board) + 1) / 1024.0 - board_pools(board) / 1024.0))
+          % (board, room, (board_pools(board + room + 1) - board_pools(board)) / 1024.0))
     print("  modules held at once (seen just before one is dropped): %s" % (
         "; ".join("+".join(m.split(".")[-1] for m in s) for s in sets if s) or "none"))
     return table
