@@ -23,8 +23,8 @@ from device import screens
 from device.jobs import RUNNING, Job, Jobs
 from device.menu import Menu
 from device.pages import Pages
-from device.save import Saved, SaveStore
-from device.saving import SaveJob, SettingsJob
+from device.save import Saved
+from device.saving import SaveJob, SaveStore, SettingsJob
 
 last = None     # the running App (tests look at it)
 _NONE = ()      # no answer waiting (a screen's answer may be None)

@@ -1,5 +1,5 @@
-"""The menus outside the table: main, new game, settings, stats, rules,
-and what they lead to (a new game, the saved one resumed). Screens of
+"""The menus outside the table: main, new game and stats, and what they
+lead to (a new game, the saved one resumed). Screens of
 device/screens.py: this module is loaded while one of them is open.
 
 Menu items are [label, values, index, id] (device/menu.py): the screens
@@ -16,9 +16,6 @@ from device.screens import MenuScreen
 # are imported where a game is made or its rules are shown, which find them
 # loaded by then
 
-SLEEPS = (0, 30, 60, 120, 300)
-CONTRASTS = (16, 48, 96, 160, 255)
-ON_OFF = ("on", "off")
 PLAYERS = (2, 3, 4)
 TARGETS = (31, 61, 101, 121, 151, 201)
 
@@ -28,7 +25,6 @@ _NEW = const(2)
 _SETTINGS = const(3)
 _STATS = const(4)
 _RULES = const(5)
-_BACK = const(6)
 _START = const(7)
 _LINK = const(8)
 
@@ -122,6 +118,11 @@ class ResumeAhead(Job):
             if not self.replayed:
                 self.sess.replay(self.saved.plays)
                 self.replayed = True
+                if self.sess.hand_over():
+                    # played to its last play, its end not written (a power
+                    # cut between the two): Continue scores it and shows it
+                    self.sess = None
+                    return True
                 return False
         except Exception:
             self.sess = None
@@ -311,62 +312,3 @@ class StatsMenu(MenuScreen):
 
     def pick(self, item, k):
         self.app.pop()
-
-
-class RulesMenu(MenuScreen):
-    """The rule sets; A opens one's pages (device/rulestext.py)."""
-    kind = "rules"
-    title = "RULES"
-
-    def __init__(self, app, from_game=False):
-        from core.presets import PRESETS
-        items = [[p, None, 0, p] for p in PRESETS]    # id: the rule set's name
-        cur = PRESETS.index(app.sess.variant) if app.sess is not None and from_game else 0
-        MenuScreen.__init__(self, app, items, cur)
-
-    def pick(self, item, k):
-        self.app.open("ruletext", item)
-
-
-class SettingsMenu(MenuScreen):
-    kind = "settings"
-    title = "SETTINGS"
-
-    def __init__(self, app, from_game=False):
-        st = app.settings
-        c = 0
-        for i in range(len(CONTRASTS)):
-            if CONTRASTS[i] <= st.contrast:
-                c = i
-        sl = SLEEPS.index(st.sleep_s) if st.sleep_s in SLEEPS else 2
-        items = [["Contrast", (1, 2, 3, 4, 5), c, 0],
-                 ["Sleep", ("never", "30s", "1m", "2m", "5m"), sl, 0],
-                 ["Sound", ON_OFF, 0 if st.sound else 1, 0],
-                 ["Rotation", (0, 180), 1 if st.rotation == 180 else 0, 0],
-                 ["Hints", ON_OFF, 0 if st.hints else 1, 0],
-                 ["Undo", ON_OFF, 0 if st.undo else 1, 0],
-                 ["Back", None, 0, _BACK]]
-        MenuScreen.__init__(self, app, items)
-
-    def change(self, item, k):
-        self.read()
-
-    def pick(self, item, k):
-        if item == _BACK:
-            self.back()
-
-    def back(self):
-        self.read()
-        self.app.save_settings_later()
-        self.app.pop()
-
-    def read(self):
-        it = self.items
-        st = self.app.settings
-        st.contrast = CONTRASTS[it[0][2]]
-        st.sleep_s = SLEEPS[it[1][2]]
-        st.sound = it[2][2] == 0
-        st.rotation = self.value(3)
-        st.hints = it[4][2] == 0
-        st.undo = it[5][2] == 0
-        self.app.apply_settings()

@@ -1,11 +1,12 @@
-"""The Rules pages: how Basra is played, then what the chosen rule set
+"""The Rules screens: the rule sets' list (``RulesMenu``) and a rule
+set's pages: how Basra is played, then what the chosen rule set
 does, written from its Rules record (core/presets.py's registry entry made
 into a Rules; each value named by its core/rules.py constant, so the pages
 follow core/rules.py whatever the constants' numbers).
-A screen of device/screens.py: loaded while the pages are open."""
+Screens of device/screens.py: loaded while one of them is open."""
 from core import presets as P
 from core import rules as R
-from device.screens import PagesScreen
+from device.screens import MenuScreen, PagesScreen
 
 COMMON = (
     "BASRA: TAKE CARDS FROM THE FLOOR",
@@ -66,3 +67,17 @@ class RulePages(PagesScreen):
 
     def __init__(self, app, name):
         PagesScreen.__init__(self, app, lines(name))
+
+
+class RulesMenu(MenuScreen):
+    """The rule sets; A opens one's pages (``RulePages``)."""
+    kind = "rules"
+    title = "RULES"
+
+    def __init__(self, app, from_game=False):
+        items = [[p, None, 0, p] for p in P.PRESETS]    # id: the rule set's name
+        cur = P.PRESETS.index(app.sess.variant) if app.sess is not None and from_game else 0
+        MenuScreen.__init__(self, app, items, cur)
+
+    def pick(self, item, k):
+        self.app.open("ruletext", item)

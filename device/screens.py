@@ -11,6 +11,8 @@ closes (``answer``), and that one comes back exactly as it was left.
 
 Code lifetimes, in one place:
 - start-up loads the app, its views, the save and the main menu's code;
+  the save's reading side (``START_UP``: the newest record found, decoded
+  and replayed once) goes when the main menu is up;
 - the game's code (the engine, the table, its controller, the session
   with its AI, the hand's end) is loaded ahead while the main menu waits
   (device/app.py ``WarmJob``) and stays;
@@ -32,9 +34,9 @@ from hal.mem import CODE_ON_HEAP, drop
 SCREENS = {
     "main": "device.menus.MainMenu",
     "new": "device.menus.NewGameMenu",
-    "settings": "device.menus.SettingsMenu",
+    "settings": "device.settingsmenu.SettingsMenu",
     "stats": "device.menus.StatsMenu",
-    "rules": "device.menus.RulesMenu",
+    "rules": "device.rulestext.RulesMenu",
     "ruletext": "device.rulestext.RulePages",
     "game": "device.gamemenu.GameMenu",
     "link": "device.linkmenu.LinkScreen",
@@ -45,6 +47,9 @@ WITH_GAME = ("device.gamemenu",)
 # a link game's code, while the app has a link (App.link); its screens'
 # (device/linkmenu.py) while one is open, or the link's news is shown
 LINK = ("device.linkgame", "device.link")
+# code the app's start-up uses, let go once a screen is open (device/saving.py
+# SaveStore.load reads the save with it)
+START_UP = ("device.saveread",)
 
 
 class Screen:
@@ -174,6 +179,8 @@ def release(app):
         mod = path.rsplit(".", 1)[0]
         if mod not in used and mod not in WITH_GAME:
             drop(mod)
+    for mod in START_UP:
+        drop(mod)
     if app.link is None or app.link.link.lobby is None:
         drop("device.linklobby")        # the devices agreed (or no link): the lobby's code goes
     if app.link is None:
@@ -188,6 +195,6 @@ def release_all():
         return
     for path in SCREENS.values():
         drop(path.rsplit(".", 1)[0])
-    for mod in LINK:
+    for mod in LINK + START_UP:
         drop(mod)
     drop("device.linklobby")

@@ -83,7 +83,7 @@ class Person:
 
 
 def _record(store):
-    from device.save import SaveStore
+    from device.saving import SaveStore
     saved, settings, stats, _ = SaveStore(store).load()
     game = None
     if saved is not None:

@@ -9,7 +9,8 @@ import pytest
 import core.ai as AI
 from core.ai.player import DEVICE_DEADLINE_MS, DEVICE_WORK, Player
 from core.presets import preset
-from device.save import Saved, Settings, Stats, decode, payload
+from device.save import Saved, Settings, Stats, payload
+from device.saveread import decode
 from harness.devdrive import menu_to
 from tests.test_device_app import my_turn, new_game, run, until
 

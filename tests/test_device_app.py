@@ -740,7 +740,7 @@ def test_start_shows_the_table_before_the_settings_it_changed_are_written(monkey
     # settings: written after the frame, with the game's write, not before
     # it nor in a write of their own
     events = []
-    from device.save import SaveStore
+    from device.saving import SaveStore
 
     def noted(name):
         real = getattr(SaveStore, name)
@@ -1152,7 +1152,7 @@ def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
     # Start sets the settings' last level, players and rule set: they go in
     # the new game's own record (its write's four turns), not in a second
     # write in the person's first turn
-    from device import save as S
+    from device import saving
     seen = {}
 
     def steps():
@@ -1168,7 +1168,7 @@ def test_a_new_games_choices_go_in_its_first_record_one_write_not_two():
     writes, later, at_table = seen["after"]
     assert at_table and not later
     assert writes == writes0 + 1
-    saved, settings, _, _ = S.SaveStore(sim.hal.storage).load()
+    saved, settings, _, _ = saving.SaveStore(sim.hal.storage).load()
     assert settings.last_level == "expert" and saved is not None and saved.levels == ["human", "expert"]
 
 
@@ -1224,3 +1224,50 @@ def test_continue_loads_nothing_and_makes_no_game_once_the_main_menu_was_read(mo
     run(second, save=save, seed=9)
     assert seen["press"] == ([], 0, True)
     assert seen["after"] == seen["before"] and seen["before"][0] >= 2
+
+
+def test_a_save_of_a_hand_played_to_its_last_play_resumes_to_its_summary(tmp_path):
+    # a power cut after the hand's last play was written, before the record
+    # of its end: the main menu waits (device/menus.py ResumeAhead leaves
+    # such a game to Continue) and Continue scores the hand and shows it
+    from core.game import Game
+    from core.plays import Plays, nth
+    from core.presets import preset
+    from device.save import Saved
+    from device.saving import SaveStore
+    from hal.filestore import FileStore
+    g = Game(preset("egyptian"), 77)
+    g.start_hand()
+    st, cursor, plays = g.state, Plays(), []
+    while not (st.hands_empty() and not st.stock_left()):
+        if st.hands_empty():
+            st.deal()
+        assert nth(cursor, st, 0)
+        st.apply(cursor.word, cursor.take)
+        plays.append(0)
+    save = str(tmp_path / "basra.sav")
+    store = SaveStore(FileStore(save))
+    store.load()
+    store.save_game(Saved(levels=["human", "easy"], seed=77, plays=tuple(plays)))
+    seen = {}
+
+    def steps():
+        yield ["wait:1000"]                 # the main menu read: no game made ahead
+        a = A.last
+        seen["menu"] = (a.menu.items[0][0], a.screen is a.menu, a.sess)
+        yield menu_to(a, "Continue") + ["A", "wait:300"]
+        seen["summary"] = (A.last.screen is A.last.pages, type(A.last.top()).__name__)
+    starts = []
+    orig = A.App.__init__
+
+    def counted(self, h):
+        starts.append(1)
+        orig(self, h)
+    A.App.__init__ = counted
+    try:
+        run(steps, save=save, seed=9)
+    finally:
+        A.App.__init__ = orig
+    assert len(plays) == 48 and starts == [1]       # no error restarted the app
+    assert seen["menu"] == ("Continue", True, None)
+    assert seen["summary"] == (True, "SummaryScreen")

@@ -51,7 +51,7 @@ def test_a_save_written_before_the_redesign_resumes_where_it_was():
     level, target, hand, plays = seen[-1]
     assert (level, target, hand) == ("expert", 61, 0)
     # the plays replayed are the save's, read by the save's own decoder
-    from device.save import SaveStore
+    from device.saving import SaveStore
     from hal.storage import ByteStore
     assert len(plays) == 28 and plays == list(SaveStore(ByteStore(bytearray(raw))).load()[0].plays)
     assert A.last.sess.state.hand_n[0] + A.last.sess.state.hand_n[1] > 0

@@ -345,7 +345,7 @@ def test_an_error_in_a_writes_stage_writes_the_play_and_a_resumes_after_it(monke
     # a game write takes loop turns of its own (device/saving.py SaveJob):
     # an error in one of them (the record's encoding, its framing) still
     # writes the play on the way to the message
-    from device.save import SaveStore
+    from device.saving import SaveStore
     real = getattr(SaveStore, stage)
     boom = {"armed": False, "at": None}
 

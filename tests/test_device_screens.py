@@ -97,30 +97,34 @@ def test_jobs_run_by_rank_and_a_group_cancels_its_older_job():
 
 
 def test_a_screens_module_is_loaded_while_it_is_open_and_let_go_when_it_closes(monkeypatch):
-    # as on a board (code on the heap): Stats opened from the main menu,
-    # its module (device/menus.py, the main menu's too) stays; at the table
-    # the menus' code goes; the game menu's (device/gamemenu.py) is the
-    # game's and stays, Settings over it brings device/menus.py back and
-    # closing it lets that go
+    # as on a board (code on the heap): the save's reading side goes once
+    # the main menu is up; Stats opened from the main menu, its module
+    # (device/menus.py, the main menu's too) stays; at the table the menus'
+    # code goes; the game menu's (device/gamemenu.py) is the game's and
+    # stays, Settings over it brings device/settingsmenu.py (not the main
+    # menu's module) and closing it lets that go
     monkeypatch.setattr(screens, "CODE_ON_HEAP", True)
     seen = {}
+    mods = ("device.menus", "device.gamemenu", "device.settingsmenu", "device.saveread")
 
     def steps():
         yield ["wait:1000"]
         yield menu_to(A.last, "Stats") + ["A"]
-        seen["stats"] = "device.menus" in sys.modules
+        seen["stats"] = [m for m in mods if m in sys.modules]
         yield ["B"]
         yield menu_to(A.last, "New game") + ["A"]
         yield menu_to(A.last, "Start") + ["A", "wait:300"]
-        seen["table"] = [m for m in ("device.menus", "device.gamemenu") if m in sys.modules]
+        seen["table"] = [m for m in mods if m in sys.modules]
         yield ["B"]
         yield menu_to(A.last, "Settings") + ["A"]
-        seen["settings"] = "device.menus" in sys.modules
+        seen["settings"] = [m for m in mods if m in sys.modules]
         yield ["B", "wait:100"]         # back to the table
-        seen["back"] = [m for m in ("device.menus", "device.gamemenu") if m in sys.modules]
+        seen["back"] = [m for m in mods if m in sys.modules]
     gen = steps()
     drive(lambda app: next(gen, None), seed=3)
-    assert seen["stats"] and seen["table"] == ["device.gamemenu"] and seen["settings"]
+    assert seen["stats"] == ["device.menus", "device.gamemenu"]     # the game's code, loaded ahead
+    assert seen["table"] == ["device.gamemenu"]
+    assert seen["settings"] == ["device.gamemenu", "device.settingsmenu"]
     assert seen["back"] == ["device.gamemenu"]
 
 

@@ -6,6 +6,7 @@ import os
 import pytest
 
 from device import save as S
+from device import saving
 from hal.filestore import FileStore
 from hal.storage import ByteStore
 from tools.fuzz_save import CLEAN, KINDS, ImageStore, _reframe, fuzz, image_pool, state_of
@@ -26,7 +27,7 @@ def test_fuzz_damaged_saves(pool):
 
 def _two_records():
     nvm = bytearray(b"\xff" * 256)
-    st = S.SaveStore(ByteStore(nvm))
+    st = saving.SaveStore(ByteStore(nvm))
     st.load()
     a = S.Saved(seed=1, plays=b"")
     b = S.Saved(seed=1, plays=b"\x00")
@@ -36,7 +37,7 @@ def _two_records():
 
 
 def load(nvm):
-    return S.SaveStore(ByteStore(bytearray(nvm))).load()
+    return saving.SaveStore(ByteStore(bytearray(nvm))).load()
 
 
 def test_a_flip_in_the_newest_record_gives_the_one_before():
@@ -72,7 +73,7 @@ def test_other_version_is_named_and_then_overwritten(version, msg):
     nvm, a, b = _two_records()
     rec = _reframe(bytes(nvm[S.SLOT:]), version=version)
     nvm[S.SLOT:S.SLOT + len(rec)] = rec
-    st = S.SaveStore(ByteStore(nvm))
+    st = saving.SaveStore(ByteStore(nvm))
     g, _, _, m = st.load()
     assert g is None and m == msg
     c = S.Saved(seed=3)
@@ -111,7 +112,7 @@ def test_crc_valid_nonsense_is_damaged_not_a_crash():
 
 def test_truncated_and_missing_files(tmp_path):
     p = str(tmp_path / "basra.sav")
-    st = S.SaveStore(FileStore(p, 512))
+    st = saving.SaveStore(FileStore(p, 512))
     st.load()
     st.save_game(S.Saved(seed=5))
     st.save_game(S.Saved(seed=5, plays=b"\x01"))
@@ -120,7 +121,7 @@ def test_truncated_and_missing_files(tmp_path):
     for n in range(0, len(full) + 1):
         with open(p, "wb") as f:
             f.write(full[:n])
-        g, _, _, msg = S.SaveStore(FileStore(p, 512)).load()
+        g, _, _, msg = saving.SaveStore(FileStore(p, 512)).load()
         if n >= end1:
             assert g is not None and g.plays == (1,)
         elif g is not None:
@@ -128,7 +129,7 @@ def test_truncated_and_missing_files(tmp_path):
         else:
             assert msg in (S.DAMAGED, S.BLANK)
     os.remove(p)
-    assert S.SaveStore(FileStore(p, 512)).load()[3] == S.BLANK
+    assert saving.SaveStore(FileStore(p, 512)).load()[3] == S.BLANK
 
 
 def test_unreadable_store_is_a_clean_start():
@@ -141,7 +142,7 @@ def test_unreadable_store_is_a_clean_start():
         def write(self, offset, data):
             raise OSError(5, "EIO")
 
-    st = S.SaveStore(Broken())
+    st = saving.SaveStore(Broken())
     g, s, t, msg = st.load()
     assert g is None and msg == S.BLANK
     assert st.save_game(S.Saved()) is False          # the game goes on without a save

@@ -8,7 +8,10 @@ import pytest
 from core.ai import LEVELS
 
 from device import save as S
-from device.save import SaveStore, Saved, Settings, Stats, crc32, encode
+from device import saving
+from device.saveread import resume
+from device.save import Saved, Settings, Stats, crc32, encode
+from device.saving import SaveStore
 from hal.filestore import FileStore
 from hal.storage import ByteStore
 from tools.fuzz_save import ImageStore
@@ -212,9 +215,9 @@ V2_EGYPTIAN = bytes.fromhex(
 def test_a_save_made_before_the_rule_set_codes_still_loads_with_its_plays():
     nvm = bytearray(b"\xff" * 256)
     nvm[:len(V2_EGYPTIAN)] = V2_EGYPTIAN
-    g, _s, _t, msg = S.SaveStore(ByteStore(nvm)).load()
+    g, _s, _t, msg = saving.SaveStore(ByteStore(nvm)).load()
     assert msg is None and g.variant == "egyptian" and g.seed == 11 and g.plays == (0, 1, 0)
-    game = S.resume(g)
+    game = resume(g)
     assert game.state.plies == 3
 
 
@@ -223,15 +226,15 @@ def test_a_maximal_capture_hand_saved_before_issue_29_is_dealt_again_the_game_ke
     # replay other plays, so the hand starts again from its (same) deal
     nvm = bytearray(b"\xff" * 256)
     nvm[:len(V2_FRENCH)] = V2_FRENCH
-    st = S.SaveStore(ByteStore(nvm))
+    st = saving.SaveStore(ByteStore(nvm))
     g, s, _t, msg = st.load()
     assert msg is None and (g.variant, g.seed, g.hand_no, g.dealer) == ("french", 1, 0, 1)
     assert g.plays == () and s.last_variant == "egyptian"
-    game = S.resume(g)
+    game = resume(g)
     assert game.state.plies == 0
     # what the store keeps (written again with a settings change) has no plays either
     st.save_settings(s)
-    assert S.SaveStore(ByteStore(nvm)).load()[0] == g
+    assert saving.SaveStore(ByteStore(nvm)).load()[0] == g
 
 
 def test_every_levels_wins_are_kept_by_a_save_masters_included():

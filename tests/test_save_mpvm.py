@@ -7,33 +7,35 @@ import random
 import zlib
 
 from device import save as S
+from device import saving
 from tools.fuzz_save import ImageStore, play_game
 
 SCRIPT = r'''
 import json
 from device import save as S
+from device import saving
 from hal.storage import ByteStore
 DATA = %(data)r
 RECS = %(recs)r
 out = {"crc": [S.crc32(bytes(d)) for d in DATA]}
 nvm = bytearray(b"\xff" * 4096)
-st = S.SaveStore(ByteStore(nvm, 100))
+st = saving.SaveStore(ByteStore(nvm, 100))
 out["blank"] = st.load()[3]
 g = S.Saved("egyptian", 2, ["human", "expert"], 101, 4000000000, 1, 0, [12, 40], 0, b"\x00\x01")
 st.save_game(g)
 st.save_game(g)
 out["writes"] = st.writes
 out["record"] = list(nvm[100:100 + 128])
-r = S.SaveStore(ByteStore(nvm, 100)).load()
+r = saving.SaveStore(ByteStore(nvm, 100)).load()
 out["same"] = r[0] == g and r[3] is None
 msgs = []
 for rec in RECS:
-    res = S.SaveStore(ByteStore(bytearray(rec))).load()
+    res = saving.SaveStore(ByteStore(bytearray(rec))).load()
     msgs.append([res[3], None if res[0] is None else len(res[0].plays)])
 out["loads"] = msgs
 # the log: 70 writes through 31 slots (4 KB at offset 100), erases and all
 log = bytearray(b"\xff" * 4096)
-st = S.SaveStore(ByteStore(log, 100))
+st = saving.SaveStore(ByteStore(log, 100))
 st.load()
 for k in range(70):
     t = S.Stats()
@@ -67,7 +69,7 @@ def test_save_on_micropython(mpvm):
     assert bytes(row["record"][:len(want)]) == want          # byte for byte as on CPython
     # the log written the same, byte for byte, its erases included
     log = ImageStore(offset=100)
-    st = S.SaveStore(log)
+    st = saving.SaveStore(log)
     st.load()
     for k in range(70):
         t = S.Stats()
@@ -76,6 +78,6 @@ def test_save_on_micropython(mpvm):
     assert log.erases == 2
     assert bytes(row["log"]) == bytes(log.img)
     for rec, (msg, nplays) in zip(recs, row["loads"]):
-        res = S.SaveStore(ImageStore(bytes(rec) + b"\xff" * 3840)).load()
+        res = saving.SaveStore(ImageStore(bytes(rec) + b"\xff" * 3840)).load()
         assert msg == res[3]
         assert nplays == (None if res[0] is None else len(res[0].plays))

@@ -3,6 +3,8 @@
 import pytest
 
 from device import save as S
+from device import saving
+from device.saveread import resume
 from tools.fuzz_save import CLEAN, CutChecker, ImageStore, cut_games, load_image, play_game, state_of
 
 
@@ -50,7 +52,7 @@ def test_sector_model_loses_the_save_only_in_the_erase_window():
 
 def test_checker_catches_a_store_that_loses_both_slots():
     # the harness itself: a single-slot store (always slot 0) fails the slice model
-    class OneSlot(S.SaveStore):
+    class OneSlot(saving.SaveStore):
         def _framed(self, payload, early=0):
             seq = (self.seq + 1) & 0xFFFF
             return seq, 0, 0, S.frame(seq, payload), payload
@@ -74,10 +76,10 @@ def test_resume_rebuilds_the_position(policy):
 
     def grab(ss, saved):
         if saved is not None:
-            got = S.SaveStore(ImageStore(ss.storage.img)).load()[0]
+            got = saving.SaveStore(ImageStore(ss.storage.img)).load()[0]
             if not ss.pending:
                 assert got == saved
-                g = S.resume(got)
+                g = resume(got)
                 seen.append((bytes(g.state.loc), g.state.to_move))
 
     play_game(ImageStore(), 11, target=40, policy=policy, on_save=grab)

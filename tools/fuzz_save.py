@@ -31,6 +31,8 @@ from core.ai.player import Player
 from core.game import Game
 from core.presets import preset
 from device import save as S
+from device import saving
+from device.saveread import resume
 from harness.listing import all_plays
 from basra_flash.cmdline import Parser, whole
 
@@ -87,7 +89,7 @@ def load_image(image, offset=0, check=True):
 
 
 def SaveStore(storage, policy="play", check=True):
-    return S.SaveStore(storage, policy=policy, check=check)
+    return saving.SaveStore(storage, policy=policy, check=check)
 
 
 # -- playing real games through the save ----------------------------------------
@@ -400,7 +402,7 @@ def fuzz(cases, seed=1, pool=None, log=None):
                 mp = S.parse(rec)
                 if res[3] is None and mp is not None and got == bytes(rec[mp[2]:mp[3]]):
                     if res[0] is not None:
-                        S.resume(res[0])
+                        resume(res[0])
                     counts["decoded_mutant"] += 1
                 elif res[3] is None and got == prev:
                     counts["loaded_previous"] += 1

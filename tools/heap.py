@@ -327,7 +327,10 @@ NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' co
                # text moves the heap's layout, and with it what the collector
                # keeps by chance)
                ("log", "a game write that writes the save's log again (1 in about 28)"),
-               ("linklog", "the same in a link game"))
+               ("linklog", "the same in a link game"),
+               ("rules", "a rule set's pages over a game"),
+               ("linkmenus", "the game menu and its settings over a link game"),
+               ("linkrules", "a rule set's pages over a link game"))
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
@@ -337,7 +340,7 @@ PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap gr
 # for a start-up job (the sheets' and fonts' data, the error screen)
 RARE = ("device.menus", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
-        "device.recover")
+        "device.recover", "device.saveread")
 # of those, the one the table holds: the game menu's code comes with the
 # game (device/screens.py WITH_GAME; growth() compares like moments)
 HELD_AT_TABLE = ("device.gamemenu",)
@@ -453,10 +456,13 @@ def step(i):
             # the game), a link game's AI seat deciding (4 players), a game
             # write that writes the save's log again, and in a link game
             H.sets.append(("device.menus",))
+            H.sets.append(("rules",))
             H.sets.append(("search",))
             H.sets.append(("link", "search"))
             H.sets.append(("log",))
             H.sets.append(("link", "log"))
+            H.sets.append(("link", "device.menus"))
+            H.sets.append(("link", "rules"))
         H.k = 0
         load()
     else:
@@ -474,7 +480,7 @@ def step(i):
                     for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
                                  "hal.link"):
                         drop(name)
-                elif m == "device.menus":   # back to the table: the screens close
+                elif m == "device.menus" or m == "rules":   # back to the table: the screens close
                     H.app.pop()
                     H.app._settle()
                     H.app.pop()
@@ -534,6 +540,17 @@ def load():
                 H.app.open("game")
                 H.app._settle()
                 H.app.open("settings")
+                H.app._settle()
+                continue
+            if m == "rules":
+                # B at the table, Rules, a rule set's pages: the rules'
+                # screens over the game (the game menu's place taken)
+                H.app.play.stop_thinking(False)
+                H.app.open("game")
+                H.app._settle()
+                H.app.replace("rules", True)
+                H.app._settle()
+                H.app.open("ruletext", "egyptian")
                 H.app._settle()
                 continue
             __import__(m)
@@ -674,7 +691,7 @@ def _board_run(games, pad, names):
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\nNAMES = %r\n" % (last, names)
     with vm_trees(True, libs=True) as trees:
-        return _vm_rows(mpvm.run(script, trees=trees, steps=last + 9, mpy=True, timeout=300))
+        return _vm_rows(mpvm.run(script, trees=trees, steps=last + 12, mpy=True, timeout=300))
 
 
 def board_names(games=4):
@@ -717,6 +734,10 @@ def board(games=4, pad=0, names=None):
         elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
             r["at"] = "log" if r["mods"][0] != "link" else "linklog"
             r["mods"] = r["mods"][:-1] + ["the store, the format, the log's 4 KB image"]
+        elif r["at"] == "save" and r["mods"] and r["mods"][-1] in ("device.menus", "rules") and len(r["mods"]) > 1 or r["mods"] == ["rules"]:
+            r["at"] = {"device.menus": "linkmenus", "rules": "linkrules"}[r["mods"][-1]] if len(r["mods"]) > 1 else "rules"
+            r["mods"] = (["the link's code and objects"] if len(r["mods"]) > 1 else []) + [
+                "the game menu, settings" if r["mods"][-1] == "device.menus" else "the rules' list and pages"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
@@ -773,7 +794,7 @@ def print_board():
     print("  %-52s %6.1f KB %6.1f KB" % ("lowest free (model: heap less the peak, no garbage)",
                                       BOARD_HEAP_KB - peak, MEASURED_LOWEST_FREE))
     print("  lowest free of the %.0f KB the firmware gave in 4 KB pieces: %.1f KB" % (PIECES_KB, PIECES_KB - peak))
-    one = max(kb for key, _, kb, _, _ in table if key not in ("link", "linklog"))
+    one = max(kb for key, _, kb, _, _ in table if not key.startswith("link"))
     print("  peak %.1f KB, on one device %.1f KB (target %.0f KB): %s" % (
         peak, one, TARGET_KB, "met" if peak <= TARGET_KB else
         "met on one device, NOT in a link game" if one <= TARGET_KB else "NOT met"))

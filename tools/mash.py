@@ -95,6 +95,8 @@ def mash(presses, seed=1, log=None):
     import device.app as A
     from device import recover
     from device import save as SV
+    from device import saving
+    from device.saveread import resume
     from device.play import SHOW, THINK, Play
     from device.session import WINDOW, Session
     from simulator.headless import run_script
@@ -176,7 +178,7 @@ def mash(presses, seed=1, log=None):
         sess = app.sess
         rec = app.record()
         try:
-            g = SV.resume(rec)
+            g = resume(rec)
         except ValueError as e:
             w.fail("the save record does not replay: %s" % e)
             return
@@ -205,7 +207,7 @@ def mash(presses, seed=1, log=None):
             # the menus offer the last level first: make the AI one that searches step by step
             st = SV.Settings()
             st.last_level = ("hard", "expert")[seed % 2]
-            SV.SaveStore(sim.hal.storage).save_settings(st)
+            saving.SaveStore(sim.hal.storage).save_settings(st)
 
         recovered = recover.errors
         run_script(text, main=A.main, seed=seed, setup=setup)

@@ -293,7 +293,7 @@ def end():
            "continue": seen.get("continue"), "stack": seen.get("stack"),
            "init_ms": H.init_ms[0]}
     if app is not None:
-        from device.save import SaveStore
+        from device.saving import SaveStore
         NVM.armed = False
         saved = SaveStore(app.h.storage).load()[0]
         out["saved"] = saved_state(saved)
