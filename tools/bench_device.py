@@ -30,6 +30,8 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPSTUB = os.path.join(REPO, "harness", "mpstub")
 
+from tools.heap import BOARD_HEAD, vm_trees  # noqa: E402
+
 I2C_HZ = 400000
 # an nvm write on an RP2040: its 4 KB sector erased and programmed again with
 # interrupts off; W25Q16JV (the Pico's flash) datasheet: sector erase 45 ms
@@ -50,14 +52,7 @@ STEPS = 4000                    # VM steps of the game at most; a game to the de
 STARTS = 5                      # timed start-ups (the median is taken)
 
 # the VM script: what every run needs (the board model, the JavaScript clock)
-_VM_HEAD = r"""
-import sys, gc, json
-sys.path.insert(0, "/app/mpstub")
-sys.path.insert(0, "/app/lib")
-sys.modules["board"] = None      # heapapp: the board's HAL, not the minimal one
-import displayio
-import heapapp as H
-H.install_board()
+_VM_HEAD = BOARD_HEAD + r"""
 import js
 import respond
 _perf = js.performance
@@ -420,7 +415,6 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
     not timed), the game row as the script prints it)."""
     sys.path.insert(0, REPO)
     from harness import mpvm
-    from tools.heap import vm_trees
     head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nGAME_STEPS = %d\nCALIBRATE = %r\nPLAYERS = %d\n" % (
         level, seed, per, STARTS, steps, calibrate, players)
     with vm_trees(True, libs=True) as trees:
@@ -450,6 +444,11 @@ def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, players=2):
     wire of each refresh, in order)."""
     import importlib
     import time
+
+    import hal
+    from hal.buttons import Buttons
+    from hal.clock import Clock
+    from hal.storage import ByteStore
     from simulator.sim import Simulator, quiet_blinka_import
     quiet_blinka_import()
     if MPSTUB not in sys.path:
@@ -459,7 +458,11 @@ def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, players=2):
     H = importlib.reload(H)       # fresh keys, clock and hooks
     respond = importlib.reload(respond)
     sim = Simulator(seed=seed, buttons=6)
-    h = H.open_minimal(sim.display, seed)
+    # the simulator's display (it counts the bytes) over heapapp's keys,
+    # clock and idle, as on the VM
+    clock = Clock(lambda: H.clock.now & 0x1FFFFFFF)
+    h = hal.Hal(sim.display, Buttons(H.keys, (0, 1, 2, 3, 4, 5), clock), clock, ByteStore(bytearray(4096)),
+                seed=seed, name="mpvm", idle=H.idle)
     R = respond.Recorder(lambda: time.perf_counter() * 1000, level, players=players)
     sim.on_refresh = lambda r: R.frame()
     H.on_key = R.key

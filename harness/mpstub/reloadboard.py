@@ -104,7 +104,6 @@ class BusDisplay(H.BusDisplay):
             # CircuitPython 10: "Too many displays" (CIRCUITPY_DISPLAY_LIMIT 1)
             raise RuntimeError("Too many displays")
         H.BusDisplay.__init__(self, bus, init_sequence, **kw)
-        self.bus = bus
         self.pins = bus.i2c.pins
         display[0] = self
 
