@@ -31,6 +31,14 @@ def vm_trees(mpy, libs=False):
         yield trees
 
 
+def on_board(script, rows=False, mpy=True, **kw):
+    """What script printed on the VM over vm_trees(mpy, libs=True) (rows:
+    its JSON lines, harness/mpvm.py run_json)."""
+    from harness import mpvm
+    with vm_trees(mpy, libs=True) as trees:
+        return (mpvm.run_json if rows else mpvm.run)(script, trees=trees, mpy=mpy, **kw)
+
+
 # the head of a VM script that runs the app over the board (heapapp)
 BOARD_HEAD = """
 import sys, gc, json
@@ -214,10 +222,8 @@ def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
     per_step loop turns: (rows, board) with board the rows' live heap in a
     board's terms (the VM's allocation less its own start, plus the 2.5 KB
     CircuitPython holds at code.py's start)."""
-    from harness import mpvm
-    with vm_trees(mpy, libs=True) as trees:
-        script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
-        out = mpvm.run(script, trees=trees, steps=steps, mpy=mpy, timeout=900)
+    script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
+    out = on_board(script, steps=steps, mpy=mpy, timeout=900)
     import json
     rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     bare = rows[0]["bare"]
@@ -248,10 +254,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    from harness import mpvm
-    with vm_trees(mpy, libs=True) as trees:
-        return mpvm.run_json(MASH % (seed, pad, RARE, per_step), trees=trees, steps=steps + 1, mpy=mpy,
-                             timeout=600)
+    return on_board(MASH % (seed, pad, RARE, per_step), rows=True, steps=steps + 1, mpy=mpy, timeout=600)
 
 
 def growth(rows):
@@ -332,18 +335,13 @@ HELD_AT_TABLE = ("device.gamemenu",)
 # difference is chance, on a board as on the VM.
 LAYOUTS = (0, 1040)
 
-BOARD = r"""
-import sys, gc, json, micropython
+BOARD = BOARD_HEAD + r"""
+import micropython
 PAD = bytearray(%d)     # the layout (LAYOUTS)
-sys.path.insert(0, "/app/mpstub")
-sys.path.insert(0, "/app/lib")
 # a board imports the app through sys.path's first entry, '' (the drive's
 # root, its working directory): a module's path, its __file__, is then
 # "core/state.mpy", the name mpy-cross -s gave it, and interned once
 sys.path.insert(0, "")
-import displayio
-import heapapp as H
-H.install_board()
 RARE = %r
 seen = []
 catch = [False]     # stop the stretch once an AI is deciding (its buffers live)
@@ -611,12 +609,10 @@ def every_module_names():
     import re
     import tokenize
     from basra_flash.manifest import build_manifest
-    from harness import mpvm
     m = build_manifest()
     mods = [i.dest[1:-3].replace("/", ".").replace(".__init__", "") for i in m.items
             if i.dest.endswith(".py") and i.dest != "/code.py"]
-    with vm_trees(True, libs=True) as trees:
-        out = mpvm.run(EVERY % (mods,), trees=trees, mpy=True, timeout=300)
+    out = on_board(EVERY % (mods,), timeout=300)
     bare, rest = out.split("-- the stand-ins --")
     stand, app = rest.split("-- every module --")
     q = re.compile(r"Q\((.*)\)")
@@ -649,11 +645,9 @@ def _vm_rows(out):
 
 
 def _board_run(games, pad, names):
-    from harness import mpvm
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\nNAMES = %r\n" % (last, names)
-    with vm_trees(True, libs=True) as trees:
-        return _vm_rows(mpvm.run(script, trees=trees, steps=last + 9, mpy=True, timeout=300))
+    return _vm_rows(on_board(script, steps=last + 9, timeout=300))
 
 
 def board_names(games=4):
@@ -789,10 +783,7 @@ def link_modules():
     """[(module, bytes)]: the live heap each of a link game's modules adds on
     the VM from .mpy, imported over the one before (the VM's own name pools
     included as they fall: a new pool lands on whichever import needs it)."""
-    from harness import mpvm
-    with vm_trees(True, libs=True) as trees:
-        rows = mpvm.run_json(LINK_SCRIPT % (LINK_ORDER,), trees=trees, steps=len(LINK_ORDER) + 1,
-                             mpy=True, timeout=300)
+    rows = on_board(LINK_SCRIPT % (LINK_ORDER,), rows=True, steps=len(LINK_ORDER) + 1, timeout=300)
     alloc = [r["alloc"] for r in rows]
     return [(LINK_ORDER[i][0], alloc[i + 1] - alloc[i]) for i in range(1, len(LINK_ORDER))]
 
