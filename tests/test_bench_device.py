@@ -69,7 +69,7 @@ def test_the_init_sequence_is_charged_its_waits_and_its_command_bytes():
     from hal.oled import _DRIVERS, _FAST
     assert H.init_wait_ms(_DRIVERS) == 130 and H.init_wait_ms(_FAST) == 0
     assert H.init_wire_bytes(_FAST) == H.init_wire_bytes(_DRIVERS) + 1 + 2 * 3   # plus the column-address command
-    m = {"start": {"import": 10.0, "import_hal": 1.0, "hal": 2.0, "app": 3.0, "loop": 0.5,
+    m = {"start": {"import_hal": 1.0, "import_app": 9.0, "hal": 2.0, "draw": 3.5,
                    "init_wait": 130, "init_bytes": 100, "bytes": 1040}}
     st = B.start_model(m, 2.0)
     assert st["hal"] == 4.0 + 130 + B.i2c_ms(100)
@@ -77,7 +77,7 @@ def test_the_init_sequence_is_charged_its_waits_and_its_command_bytes():
 
 
 def test_start_up_parts_are_charged_a_collection_for_each_import_and_their_settings_reads():
-    m = {"start": {"import": 10.0, "import_hal": 1.0, "hal": 2.0, "app": 3.0, "loop": 0.5,
+    m = {"start": {"import_hal": 1.0, "import_app": 9.0, "hal": 2.0, "draw": 3.5,
                    "init_wait": 0, "init_bytes": 0, "bytes": 1040},
          "files": {"import_hal": [3, 0, 3 * 1024], "import_app": [10, 0, 200 * 1024],
                    "hal": [11, 19, 300 * 1024], "draw": [8, 0, 400 * 1024]}}

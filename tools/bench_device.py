@@ -30,6 +30,8 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPSTUB = os.path.join(REPO, "harness", "mpstub")
 
+from tools.heap import BOARD_HEAD, vm_trees  # noqa: E402
+
 I2C_HZ = 400000
 # an nvm write on an RP2040: its 4 KB sector erased and programmed again with
 # interrupts off; W25Q16JV (the Pico's flash) datasheet: sector erase 45 ms
@@ -50,14 +52,7 @@ STEPS = 4000                    # VM steps of the game at most; a game to the de
 STARTS = 5                      # timed start-ups (the median is taken)
 
 # the VM script: what every run needs (the board model, the JavaScript clock)
-_VM_HEAD = r"""
-import sys, gc, json
-sys.path.insert(0, "/app/mpstub")
-sys.path.insert(0, "/app/lib")
-sys.modules["board"] = None      # heapapp: the board's HAL, not the minimal one
-import displayio
-import heapapp as H
-H.install_board()
+_VM_HEAD = BOARD_HEAD + r"""
 import js
 import respond
 _perf = js.performance
@@ -70,7 +65,7 @@ APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")     # the modules 
 
 """
 
-# start-up counted by part (run on another tree too: start_counts)
+# start-up counted by part (PARTS, a VM step each)
 _START_FILES = r"""
 # the VM's heap before its first `import hal`: a board's at code.py start
 # (tools.heap MEASURED); later start-ups leave names interned above it
@@ -104,7 +99,6 @@ def start_files(key="files", after=None):
     # `import hal` (a later start-up's readings are taken above its own:
     # the names an earlier one interned stay in the heap)
     cur = [None, 0, 0, 0, 0, 0, 0, 0]
-    h = [None]
 
     def counted_import(name, *args):
         r = imp(name, *args)
@@ -138,31 +132,16 @@ def start_files(key="files", after=None):
     def ended():
         cur[6] = gc.mem_alloc()
 
-    def t_hal():
-        builtins.__import__ = counted_import
-        supervisor.get_setting = counted_get
-        H.clock.now = 0
-        part("import_hal")
-        import hal
-        ended()
-
-    def t_app():
-        part("import_app")
-        from device.app import main
-        ended()
-
-    def t_open():
-        part("hal")
-        h[0] = H.open_board()
-        ended()
-
-    def t_draw():
-        part("draw")
-        h[0].seed = SEED
-        from device.app import App
-        H.app = App(h[0])
-        respond.run_for(1)
-        ended()
+    def task(name, fn):
+        def run():
+            if name == "import_hal":
+                builtins.__import__ = counted_import
+                supervisor.get_setting = counted_get
+                H.clock.now = 0
+            part(name)
+            fn()
+            ended()
+        return run
 
     def t_done():
         part(None)
@@ -171,10 +150,10 @@ def start_files(key="files", after=None):
         print(json.dumps({key: parts}))
         if after is not None:
             after()
-    return [t_hal, t_app, t_open, t_draw, t_done]
+    return [task(name, fn) for name, fn in PARTS] + [t_done]
 """
 
-SCRIPT = _VM_HEAD + r"""
+SCRIPT = _VM_HEAD + _START_FILES + r"""
 R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 
@@ -239,26 +218,39 @@ H.on_refresh = R.frame
 H.on_idle = R.turn
 gc.collect()
 
+def _import_hal():
+    import hal
+
+
+def _import_app():
+    from device.app import main
+
+
+def _draw():
+    H.h.seed = SEED
+    from device.app import App
+    H.app = App(H.h)
+    respond.run_for(1)
+
+
+# what code.py does, by part: import the app, hal.get(), then main(h): the
+# app's scene and its main menu, to the loop's first refresh
+PARTS = (("import_hal", _import_hal), ("import_app", _import_app), ("hal", H.open_board), ("draw", _draw))
+
+
 def start():
-    # what code.py does: import the app, hal.get(), then main(h): the
-    # app's scene and its main menu, then the loop's first refresh
+    # each part timed (the draw to its refresh), and the panel's init
+    # sequence: what busdisplay waits and sends (not VM time)
     H.clock.now = 0
     R.frames = 0
-    t0 = ms()
-    import hal
-    ta = ms()
-    from device.app import main
-    t1 = ms()
-    h = H.open_board()
-    t2 = ms()
-    h.seed = SEED
-    from device.app import App
-    H.app = App(h)
-    t3 = ms()
-    respond.run_for(1)
-    # the panel's init sequence: what busdisplay waits and sends (not VM time)
-    return {"import": t1 - t0, "import_hal": ta - t0, "hal": t2 - t1, "app": t3 - t2, "loop": R.last - t3,
-            "init_wait": H.init_ms[0], "init_bytes": H.init_bytes[0]}
+    row = {"init_wait": 0, "init_bytes": 0}
+    for name, fn in PARTS:
+        t = ms()
+        fn()
+        row[name] = (R.last if name == "draw" else ms()) - t
+    row["init_wait"] = H.init_ms[0]
+    row["init_bytes"] = H.init_bytes[0]
+    return row
 
 # from the game on: modules imported (count_imports; a file each on a
 # board) and the live heap at each (bytes above BASE, summed)
@@ -298,7 +290,7 @@ def count_imports():
     R.files = lambda: IMPORTS
 
 
-""" + _START_FILES + r"""
+
 SNAP = [None]           # the nvm with a game saved mid-hand (the start-ups after the game)
 SNAP_PLAYS = 24         # the saved hand's plays at least (two players: 48 a hand)
 
@@ -420,7 +412,6 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
     not timed), the game row as the script prints it)."""
     sys.path.insert(0, REPO)
     from harness import mpvm
-    from tools.heap import vm_trees
     head = "LEVEL_NAME = %r\nSEED = %d\nPER = %d\nSTARTS = %d\nGAME_STEPS = %d\nCALIBRATE = %r\nPLAYERS = %d\n" % (
         level, seed, per, STARTS, steps, calibrate, players)
     with vm_trees(True, libs=True) as trees:
@@ -431,7 +422,7 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
                              timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
     loop = sum(loops) / len(loops) if loops else None
-    starts = [r for r in rows if "import" in r and "saved" not in r]
+    starts = [r for r in rows if "import_hal" in r and "saved" not in r]
     start = {k: statistics.median(r[k] for r in starts) for k in starts[0]}
     saved = [r for r in rows if "saved" in r]
     game = [r for r in rows if "done" in r][0]
@@ -450,6 +441,11 @@ def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, players=2):
     wire of each refresh, in order)."""
     import importlib
     import time
+
+    import hal
+    from hal.buttons import Buttons
+    from hal.clock import Clock
+    from hal.storage import ByteStore
     from simulator.sim import Simulator, quiet_blinka_import
     quiet_blinka_import()
     if MPSTUB not in sys.path:
@@ -459,7 +455,11 @@ def cpython_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, players=2):
     H = importlib.reload(H)       # fresh keys, clock and hooks
     respond = importlib.reload(respond)
     sim = Simulator(seed=seed, buttons=6)
-    h = H.open_minimal(sim.display, seed)
+    # the simulator's display (it counts the bytes) over heapapp's keys,
+    # clock and idle, as on the VM
+    clock = Clock(lambda: H.clock.now & 0x1FFFFFFF)
+    h = hal.Hal(sim.display, Buttons(H.keys, (0, 1, 2, 3, 4, 5), clock), clock, ByteStore(bytearray(4096)),
+                seed=seed, name="mpvm", idle=H.idle)
     R = respond.Recorder(lambda: time.perf_counter() * 1000, level, players=players)
     sim.on_refresh = lambda r: R.frame()
     H.on_key = R.key
@@ -744,9 +744,9 @@ def start_model(m, f, key="start"):
     files = m.get("files_saved" if key == "start_saved" else "files") or {}
     out = {
         "python_import_hal": s["import_hal"] * f,
-        "python_import_app": (s["import"] - s["import_hal"]) * f,
+        "python_import_app": s["import_app"] * f,
         "hal_python": s["hal"] * f,
-        "python_draw": (s["app"] + s["loop"]) * f,
+        "python_draw": s["draw"] * f,
         # the SSD1306's init sequence as hal/oled.py hands it to busdisplay
         # (harness/mpstub/heapapp.py BusDisplay): the waits it asks for and
         # its commands on I2C

@@ -19,37 +19,42 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def vm_trees(mpy, libs=False):
     """The folders the VM gets: core, hal, device (compiled with mpy-cross
     when mpy), the stand-ins, and with libs the two Adafruit libraries
-    (harness/mpvm.py lib_tree); what is compiled lives in a temporary folder removed after."""
+    (harness/mpvm.py lib_tree); what is made lives in a temporary folder removed after."""
     sys.path.insert(0, REPO)
     from harness import mpvm
-    stub = ("harness/mpstub", "/app/mpstub")
-    if not mpy:
-        yield ["core", "hal", "device", stub]
-        return
     with tempfile.TemporaryDirectory(prefix="basra-vm-") as tmp:
-        trees = mpvm.compile_trees(("core", "hal", "device"), os.path.join(tmp, "app")) + [stub]
+        names = ("core", "hal", "device")
+        trees = mpvm.compile_trees(names, os.path.join(tmp, "app")) if mpy else list(names)
+        trees.append(("harness/mpstub", "/app/mpstub"))
         if libs:
-            trees.append(mpvm.lib_tree(tmp))
+            trees.append(mpvm.lib_tree(tmp, mpy))
         yield trees
 
 
-MASH = r'''
+def on_board(script, rows=False, mpy=True, **kw):
+    """What script printed on the VM over vm_trees(mpy, libs=True) (rows:
+    its JSON lines, harness/mpvm.py run_json)."""
+    from harness import mpvm
+    with vm_trees(mpy, libs=True) as trees:
+        return (mpvm.run_json if rows else mpvm.run)(script, trees=trees, mpy=mpy, **kw)
+
+
+# the head of a VM script that runs the app over the board (heapapp)
+BOARD_HEAD = """
 import sys, gc, json
 sys.path.insert(0, "/app/mpstub")
+sys.path.insert(0, "/app/lib")
+import displayio    # a board's: in its ROM, before the app starts
 import heapapp as H
+H.install_board()
+"""
 
+MASH = BOARD_HEAD + r'''
 SEED = [%d]
-PER = %d
 PAD = bytearray(%d)     # moves every later address (growth(): chance or leak)
 RARE = %r
 hold = [-1, 0]      # button held, release time
 count = {"presses": 0, "holds": 0, "sleeps": 0}
-
-
-def rnd():
-    # a 30-bit LCG: the same sequence on CPython and the VM
-    SEED[0] = (SEED[0] * 1103515245 + 12345) & 0x3FFFFFFF
-    return SEED[0] >> 8
 
 
 def policy():
@@ -59,7 +64,8 @@ def policy():
             H.keys.q.append((k, False))
             hold[0] = -1
         return
-    r = rnd()
+    SEED[0] = H.lcg(SEED[0])
+    r = SEED[0] >> 8
     b = (5, 4, 4, 4, 2, 3, 3, 0, 1, 5)[r %% 10]
     kind = (r >> 4) %% 100
     if kind < 55:
@@ -81,35 +87,22 @@ def policy():
     # else: nothing this time (the AI thinks, a play stays on show)
 
 
-def step(i):
-    a = H.app
-    if i == 0:
-        from device.app import App
-        H.app = App(H.h)
-        H.policy = policy
-        gc.collect()
-        return
+def row(a):
     scr = a.screen
     where = ("menu:" + a.menu.kind if scr is a.menu else
              "pages:%%s:%%d" %% (a.pages.kind, len(a.pages.lines)) if scr is a.pages else "table")
-    extra = [m for m in RARE if m in sys.modules]
-    print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "game": a.sess is not None, "at": where,
-                      "loaded": extra, "level": a.sess.level if a.sess else "",
-                      "players": a.sess.players if a.sess else 0,
-                      "think": 1 if a.sess is not None and a.sess.deciding is not None else 0,
-                      "games": a.games_over, "hands": a.hands_over, "counts": count}))
-    H.run_for(PER)
-    gc.collect()
+    return {"game": a.sess is not None, "at": where, "loaded": [m for m in RARE if m in sys.modules],
+            "level": a.sess.level if a.sess else "", "players": a.sess.players if a.sess else 0,
+            "think": 1 if a.sess is not None and a.sess.deciding is not None else 0,
+            "games": a.games_over, "hands": a.hands_over, "counts": count}
+
+
+step = H.stretches(%d, policy, row)
 '''
 
 
-SOAK = r'''
-import sys, gc, json
-sys.path.insert(0, "/app/mpstub")
-import heapapp as H
-
+SOAK = BOARD_HEAD + r'''
 GAMES = %r          # (level, players) of each game, in turn
-PER = %d
 UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
 count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
@@ -206,20 +199,16 @@ def policy():
         H.tap(4)
 
 
-def step(i):
-    if i == 0:
-        from device.app import App
-        H.app = App(H.h)
-        H.app.settings.undo = True
-        H.policy = policy
-        gc.collect()
-        return
-    a = H.app
-    print(json.dumps({"step": i, "alloc": gc.mem_alloc(), "free": gc.mem_free(),
-                      "at": "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table",
-                      "game": a.sess is not None, "counts": count, "over": a.games_over}))
-    H.run_for(PER)
-    gc.collect()
+def row(a):
+    return {"at": "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table",
+            "game": a.sess is not None, "counts": count, "over": a.games_over}
+
+
+def undo(a):
+    a.settings.undo = True
+
+
+step = H.stretches(%d, policy, row, undo)
 '''
 
 SOAK_GAMES = (("easy", 2), ("normal", 4), ("hard", 2), ("expert", 4), ("master", 2), ("expert", 2))
@@ -233,10 +222,8 @@ def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
     per_step loop turns: (rows, board) with board the rows' live heap in a
     board's terms (the VM's allocation less its own start, plus the 2.5 KB
     CircuitPython holds at code.py's start)."""
-    from harness import mpvm
-    with vm_trees(mpy) as trees:
-        script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
-        out = mpvm.run(script, trees=trees, steps=steps, mpy=mpy, timeout=900)
+    script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
+    out = on_board(script, steps=steps, mpy=mpy, timeout=900)
     import json
     rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     bare = rows[0]["bare"]
@@ -267,10 +254,7 @@ def mash(steps=20, per_step=3000, seed=1, mpy=True, pad=0):
     """Random presses, holds and long waits through the app on the VM, read
     after a collection between stretches of per_step loop turns: a list of
     {"step", "alloc", "game", "games", "hands", "counts"} rows."""
-    from harness import mpvm
-    with vm_trees(mpy) as trees:
-        return mpvm.run_json(MASH % (seed, per_step, pad, RARE), trees=trees, steps=steps + 1, mpy=mpy,
-                             timeout=600)
+    return on_board(MASH % (seed, pad, RARE, per_step), rows=True, steps=steps + 1, mpy=mpy, timeout=600)
 
 
 def growth(rows):
@@ -354,19 +338,13 @@ HELD_AT_TABLE = ("device.gamemenu",)
 # difference is chance, on a board as on the VM.
 LAYOUTS = (0, 1040)
 
-BOARD = r"""
-import sys, gc, json, micropython
+BOARD = BOARD_HEAD + r"""
+import micropython
 PAD = bytearray(%d)     # the layout (LAYOUTS)
-sys.path.insert(0, "/app/mpstub")
-sys.path.insert(0, "/app/lib")
 # a board imports the app through sys.path's first entry, '' (the drive's
 # root, its working directory): a module's path, its __file__, is then
 # "core/state.mpy", the name mpy-cross -s gave it, and interned once
 sys.path.insert(0, "")
-sys.modules["board"] = None      # heapapp: no minimal HAL, the board's comes
-import displayio
-import heapapp as H
-H.install_board()
 RARE = %r
 seen = []
 catch = [False]     # stop the stretch once an AI is deciding (its buffers live)
@@ -607,7 +585,6 @@ sys.path.insert(0, "/app/lib")
 sys.path.insert(0, "")
 micropython.qstr_info(1)
 print("-- the stand-ins --")
-sys.modules["board"] = None
 import displayio
 import heapapp as H
 H.install_board()
@@ -649,12 +626,10 @@ def every_module_names():
     import re
     import tokenize
     from basra_flash.manifest import build_manifest
-    from harness import mpvm
     m = build_manifest()
     mods = [i.dest[1:-3].replace("/", ".").replace(".__init__", "") for i in m.items
             if i.dest.endswith(".py") and i.dest != "/code.py"]
-    with vm_trees(True, libs=True) as trees:
-        out = mpvm.run(EVERY % (mods,), trees=trees, mpy=True, timeout=300)
+    out = on_board(EVERY % (mods,), timeout=300)
     bare, rest = out.split("-- the stand-ins --")
     stand, app = rest.split("-- every module --")
     q = re.compile(r"Q\((.*)\)")
@@ -687,11 +662,9 @@ def _vm_rows(out):
 
 
 def _board_run(games, pad, names):
-    from harness import mpvm
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\nNAMES = %r\n" % (last, names)
-    with vm_trees(True, libs=True) as trees:
-        return _vm_rows(mpvm.run(script, trees=trees, steps=last + 12, mpy=True, timeout=300))
+    return _vm_rows(on_board(script, steps=last + 12, timeout=300))
 
 
 def board_names(games=4):
@@ -831,10 +804,7 @@ def link_modules():
     """[(module, bytes)]: the live heap each of a link game's modules adds on
     the VM from .mpy, imported over the one before (the VM's own name pools
     included as they fall: a new pool lands on whichever import needs it)."""
-    from harness import mpvm
-    with vm_trees(True, libs=True) as trees:
-        rows = mpvm.run_json(LINK_SCRIPT % (LINK_ORDER,), trees=trees, steps=len(LINK_ORDER) + 1,
-                             mpy=True, timeout=300)
+    rows = on_board(LINK_SCRIPT % (LINK_ORDER,), rows=True, steps=len(LINK_ORDER) + 1, timeout=300)
     alloc = [r["alloc"] for r in rows]
     return [(LINK_ORDER[i][0], alloc[i + 1] - alloc[i]) for i in range(1, len(LINK_ORDER))]
 

@@ -1,8 +1,6 @@
-"""Run the device app on the MicroPython VM over the displayio stand-in and
-a minimal HAL (scripted buttons, a tick clock, a ByteStore); report the heap.
-Used by tools/heap.py and tests/test_device_heap.py.
-
-``open_board()`` opens the HAL a board opens instead: hal.circuitpython's
+"""The board every VM run of the device app uses (tools/heap.py,
+tools/bench_device.py, harness/reload.py, the VM tests): scripted buttons, a
+tick clock, and ``open_board()``, the HAL a board opens: hal.circuitpython's
 ``open_hal`` with the real adafruit_displayio_ssd1306 driver (compiled with
 mpy-cross, as on the board) over stand-ins for the modules CircuitPython
 builds in (board, busio, keypad, microcontroller, supervisor, busdisplay,
@@ -37,32 +35,6 @@ class Time:
         self.now = 0
 
 
-class Display:
-    width = 128
-    height = 64
-
-    def __init__(self):
-        import displayio
-        self.root = displayio.Group()
-        self.awake = True
-        self.contrast = 255
-        self.rotation = 0
-        self.refreshes = 0
-
-    def refresh(self):
-        self.refreshes += 1
-        return True
-
-    def redraw(self):
-        pass
-
-    def sleep(self):
-        self.awake = False
-
-    def wake(self):
-        self.awake = True
-
-
 keys = Keys()
 clock = Time()
 budget = [0]
@@ -88,32 +60,6 @@ h = None
 on_key = None
 on_refresh = None
 on_idle = None      # called as a loop turn ends (True: the app's idle begins) and as the next begins (False)
-
-
-def open_minimal(display=None, seed=5):
-    """The HAL the VM tests use: the stand-ins above (or the display given:
-    the simulator's, for tools/bench_device.py on CPython) and a 4 KB
-    ByteStore."""
-    global h
-    import hal
-    import hal.clock
-    from hal.buttons import Buttons
-    from hal.storage import ByteStore
-
-    class Clock(hal.clock.Clock):
-        def __init__(self):
-            pass
-
-        def ticks_ms(self):
-            return clock.now & 0x1FFFFFFF
-
-        def sleep_ms(self, ms):
-            clock.now += ms
-
-    c = Clock()
-    h = hal.Hal(display if display is not None else Display(), Buttons(keys, (0, 1, 2, 3, 4, 5), c), c,
-                ByteStore(bytearray(4096)), seed=seed, name="mpvm", idle=idle)
-    return h
 
 
 # -- the modules CircuitPython builds in, for hal.circuitpython.open_hal -------
@@ -149,7 +95,7 @@ class _I2C:
 class _Keys:
     def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02, max_events=64):
         self._c = bytearray(384 - 64)
-        self.events = keys      # the scripted presses, as the minimal HAL reads them
+        self.events = keys      # the scripted presses
 
 
 class _Event:
@@ -273,6 +219,7 @@ class BusDisplay:
                  auto_refresh=True, **kwargs):
         init_ms[0] = init_wait_ms(init_sequence)
         init_bytes[0] = init_wire_bytes(init_sequence)
+        self.bus = bus      # the driver's sleep() and wake() send over it
         self.width = width
         self.height = height
         self.rotation = rotation
@@ -299,6 +246,9 @@ class _BusDisplayModule:
 
 class _I2CDisplayBus:
     def __init__(self, i2c, device_address=0x3C):
+        pass
+
+    def send(self, command, data):
         pass
 
 
@@ -344,13 +294,33 @@ def tap(b):
     keys.q.append((b, False))
 
 
-def report(what):
-    print(json.dumps({"at": what, "alloc": gc.mem_alloc(), "free": gc.mem_free()}))
+def lcg(x):
+    """The next of a 30-bit LCG: the same numbers on CPython and the VM."""
+    return (x * 1103515245 + 12345) & 0x3FFFFFFF
 
 
-# The VM tests get the minimal HAL at import; tools/heap.py's board model puts
-# a "board" entry in sys.modules before importing this module and opens the
-# board's HAL itself (open_board), so that nothing of this one stays behind.
-import sys as _sys
-if "board" not in _sys.modules:
-    open_minimal()
+def stretches(per, pick, row, setup=None):
+    """A VM script's step(i) (harness/mpvm.py run's steps) for a run of the
+    app over a board (install_board() done): step 0 opens the board's HAL,
+    makes the app (setup(app) after) and hands pick the presses; every
+    later step prints row(app) (the heap just collected: the VM collects
+    between steps only) and runs the app for per loop turns."""
+    def step(i):
+        global app, policy
+        if i == 0:
+            from device.app import App
+            app = App(open_board())
+            if setup is not None:
+                setup(app)
+            policy = pick
+        else:
+            alloc = gc.mem_alloc()
+            free = gc.mem_free()
+            r = row(app)
+            r["step"] = i
+            r["alloc"] = alloc
+            r["free"] = free
+            print(json.dumps(r))
+            run_for(per)
+        gc.collect()
+    return step

@@ -47,50 +47,33 @@ def let_go(pins):
         held.pop(p, None)
 
 
-class I2C(H._I2C):
-    def __init__(self, scl, sda, frequency=400000):
-        claim(scl, "busio.I2C")
-        try:
-            claim(sda, "busio.I2C")
-        except ValueError:
-            let_go((scl,))
-            raise
-        H._I2C.__init__(self, scl, sda, frequency)
-        self.pins = (scl, sda)
+def claiming(stand_in, what, pins_of):
+    """stand_in (heapapp's) claiming its pins (pins_of its arguments) as it
+    is made, all or none, and letting them go at deinit()."""
+    class Claiming(stand_in):
+        def __init__(self, *args, **kw):
+            pins = pins_of(*args)
+            done = []
+            try:
+                for p in pins:
+                    claim(p, what)
+                    done.append(p)
+            except ValueError:
+                let_go(done)
+                raise
+            stand_in.__init__(self, *args, **kw)
+            self.pins = pins
 
-    def deinit(self):
-        let_go(self.pins)
-
-
-class UART(H._UART):
-    def __init__(self, tx, rx, **kw):
-        claim(tx, "busio.UART")
-        claim(rx, "busio.UART")
-        H._UART.__init__(self, tx, rx, **kw)
-
-
-class Keys(H._Keys):
-    def __init__(self, pins, **kw):
-        done = []
-        try:
-            for p in pins:
-                claim(p, "keypad.Keys")
-                done.append(p)
-        except ValueError:
-            let_go(done)
-            raise
-        H._Keys.__init__(self, pins, **kw)
+        def deinit(self):
+            let_go(self.pins)
+    return Claiming
 
 
-class PWMOut(H._PWMOut):
-    def __init__(self, pin, **kw):
-        claim(pin, "pwmio.PWMOut")
-        H._PWMOut.__init__(self, pin, **kw)
-
-
-class AnalogIn(H._AnalogIn):
-    def __init__(self, pin):
-        claim(pin, "analogio.AnalogIn")
+I2C = claiming(H._I2C, "busio.I2C", lambda scl, sda, *rest: (scl, sda))
+UART = claiming(H._UART, "busio.UART", lambda tx, rx, *rest: (tx, rx))
+Keys = claiming(H._Keys, "keypad.Keys", lambda pins, *rest: tuple(pins))
+PWMOut = claiming(H._PWMOut, "pwmio.PWMOut", lambda pin, *rest: (pin,))
+AnalogIn = claiming(H._AnalogIn, "analogio.AnalogIn", lambda pin, *rest: (pin,))
 
 
 class I2CDisplayBus(H._I2CDisplayBus):
@@ -104,7 +87,6 @@ class BusDisplay(H.BusDisplay):
             # CircuitPython 10: "Too many displays" (CIRCUITPY_DISPLAY_LIMIT 1)
             raise RuntimeError("Too many displays")
         H.BusDisplay.__init__(self, bus, init_sequence, **kw)
-        self.bus = bus
         self.pins = bus.i2c.pins
         display[0] = self
 

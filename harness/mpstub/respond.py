@@ -201,8 +201,7 @@ class Recorder:
 
     # -- the person ---------------------------------------------------------------
     def rnd(self):
-        # a 30-bit LCG: the same numbers on CPython and the VM
-        self.lcg = (self.lcg * 1103515245 + 12345) & 0x3FFFFFFF
+        self.lcg = H.lcg(self.lcg)
         return self.lcg >> 8
 
     def policy(self):
