@@ -302,6 +302,7 @@ MEASURED = (
 )
 # moments the measurement did not have: (key, label)
 NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' code held)"),
+               ("menus", "the game menu and its settings over a game"),
                ("ai", "an AI deciding over a game, most"),
                ("link", "a link game's AI seat deciding"),
                # (BOARD's "log" set: slot 0 not erased and the newest record in
@@ -322,7 +323,7 @@ TARGET_KB = 120.0           # the budget: every moment of a game (docs/performan
 PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap grows in areas)
 # modules loaded while a screen or the link is open (device/screens.py), or
 # for a start-up job (the sheets' and fonts' data, the error screen)
-RARE = ("device.menus", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
+RARE = ("device.menus", "device.settingsmenu", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
         "device.recover", "device.saveread")
 # of those, the one the table holds: the game menu's code comes with the
@@ -433,13 +434,13 @@ def step(i):
             # deciding (hard, expert, and every hint: the search, made with
             # the game), a link game's AI seat deciding (4 players), a game
             # write that writes the save's log again, and in a link game
-            H.sets.append(("device.menus",))
+            H.sets.append(("settings",))
             H.sets.append(("rules",))
             H.sets.append(("search",))
             H.sets.append(("link", "search"))
             H.sets.append(("log",))
             H.sets.append(("link", "log"))
-            H.sets.append(("link", "device.menus"))
+            H.sets.append(("link", "settings"))
             H.sets.append(("link", "rules"))
         H.k = 0
         load()
@@ -458,11 +459,13 @@ def step(i):
                     for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
                                  "hal.link"):
                         drop(name)
-                elif m == "device.menus" or m == "rules":   # back to the table: the screens close
+                elif m == "settings" or m == "rules":   # back to the table: the screens close
                     H.app.pop()
                     H.app._settle()
                     H.app.pop()
                     H.app._settle()
+                elif m != "device.gamemenu":    # a module seen held over a game goes (the
+                    drop(m)                     # game menu's stays: device/screens.py WITH_GAME)
         H.k += 1
         load()
 
@@ -510,7 +513,7 @@ def load():
                 g.play = LG.LinkPlay(H.app, H.app.table, g)
                 H.glue = g
                 continue
-            if m == "device.menus":
+            if m == "settings":
                 # B at the table, then Settings: the game menu's screen and
                 # the settings' (device/gamemenu.py, device/menus.py) over
                 # the game, the decision let go
@@ -707,10 +710,12 @@ def board(games=4, pad=0, names=None):
         elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
             r["at"] = "log" if r["mods"][0] != "link" else "linklog"
             r["mods"] = r["mods"][:-1] + ["the store, the format, the log's 4 KB image"]
-        elif r["at"] == "save" and r["mods"] and r["mods"][-1] in ("device.menus", "rules") and len(r["mods"]) > 1 or r["mods"] == ["rules"]:
-            r["at"] = {"device.menus": "linkmenus", "rules": "linkrules"}[r["mods"][-1]] if len(r["mods"]) > 1 else "rules"
-            r["mods"] = (["the link's code and objects"] if len(r["mods"]) > 1 else []) + [
-                "the game menu, settings" if r["mods"][-1] == "device.menus" else "the rules' list and pages"]
+        elif r["at"] == "save" and r["mods"] in (["settings"], ["rules"], ["link", "settings"], ["link", "rules"]):
+            # the game menu and settings, or a rule set's pages, over a game
+            link = r["mods"][0] == "link"
+            r["at"] = ("link" if link else "") + ("menus" if r["mods"][-1] == "settings" else "rules")
+            r["mods"] = (["the link's code and objects"] if link else []) + [
+                "the game menu, settings" if r["mods"][-1] == "settings" else "the rules' list and pages"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
