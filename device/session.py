@@ -250,7 +250,9 @@ class Session:
         # one the hints (the expert's), made with the game, before its
         # smaller objects, and kept until it ends; the two share one search
         # (its buffers are the game's largest) where their levels search
-        # alike: the expert's seats are the hint's own Player. Every
+        # alike: the expert's seats are the hint's own Player, and in a
+        # master's game the hint is the expert's budget on the master's
+        # search, its worlds dealt by beliefs as the master's are. Every
         # decision goes on from the generators' states the last one left
         # (ai_prng, search_prng), whichever Player made it
         from core.ai.player import Player
@@ -260,7 +262,7 @@ class Session:
         self.ai = None
         self.hint_ai = None
         hint = self.humans == 1
-        if ais and level in ("hard", "expert"):
+        if ais and level in ("hard", "expert", "master"):
             self.ai = Player(rules, level, seed)
             if hint:
                 self.hint_ai = self.ai if level == "expert" else Player(rules, "expert", seed, self.ai.search)

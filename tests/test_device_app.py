@@ -1271,3 +1271,24 @@ def test_a_save_of_a_hand_played_to_its_last_play_resumes_to_its_summary(tmp_pat
     assert len(plays) == 48 and starts == [1]       # no error restarted the app
     assert seen["menu"] == ("Continue", True, None)
     assert seen["summary"] == (True, "SummaryScreen")
+
+
+def test_a_masters_game_and_its_hint_share_one_search_with_beliefs():
+    # the search's buffers are a game's largest: in a master's game the
+    # hint (the expert's budget) decides on the master's own search, whose
+    # worlds are dealt by beliefs, not on a second one
+    seen = {}
+
+    def steps():
+        yield from new_game(Level="master")
+        yield from until(my_turn, "wait:20")
+        yield ["B"]
+        yield menu_to(A.last, "Hint") + ["A"]
+        yield from until(lambda a: my_turn(a) and not a.play.hinting, "wait:20")
+        s = A.last.sess
+        seen["ai"] = (s.ai.level, s.hint_ai.level, s.hint_ai.search is s.ai.search,
+                      s.ai.search.beliefs is not None, s.hint_ai.work, s.ai.work)
+    run(steps)
+    level, hint, shared, beliefs, hint_work, work = seen["ai"]
+    assert (level, hint, shared, beliefs) == ("master", "expert", True, True)
+    assert 2 * hint_work == work

@@ -51,7 +51,7 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     link = {k: v for k, v in table.items() if k.startswith("link")}
     assert max(one.values()) <= 120.0, table
     assert sorted(link) == ["link", "linklog", "linkmenus", "linkrules"], table
-    assert max(link.values()) <= 126.0, table
+    assert max(link.values()) <= 128.0, table
     assert table["ai"] - table["game"] < 2.0, table       # the AI is made with the game
 
 

@@ -200,15 +200,17 @@ def policy():
 
 
 def row(a):
-    return {"at": "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table",
-            "game": a.sess is not None, "counts": count, "over": a.games_over}
+    at = "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table"
+    if at == "table" and a.sess is not None:
+        at += " %%s %%dp" %% (a.sess.level, a.sess.players)
+    return {"at": at, "game": a.sess is not None, "counts": count, "over": a.games_over}
 
 
 def undo(a):
     a.settings.undo = True
 
 
-step = H.stretches(%d, policy, row, undo)
+step = H.stretches(%d, policy, row, undo, names=True)
 '''
 
 SOAK_GAMES = (("easy", 2), ("normal", 4), ("hard", 2), ("expert", 4), ("master", 2), ("expert", 2))
@@ -219,25 +221,25 @@ def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
     main menu: first each of its screens opened and closed 20 times, then
     every game to its end with a hint, an undo and the settings at set
     turns, the live heap read after a collection between stretches of
-    per_step loop turns: (rows, board) with board the rows' live heap in a
-    board's terms (the VM's allocation less its own start, plus the 2.5 KB
-    CircuitPython holds at code.py's start)."""
-    script = "import gc, json\nprint(json.dumps({'bare': gc.mem_alloc()}))\n" + SOAK % (tuple(games), per_step)
-    out = on_board(script, steps=steps, mpy=mpy, timeout=900)
-    import json
-    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
-    bare = rows[0]["bare"]
+    per_step loop turns: rows with board the live heap in a board's terms,
+    as the board model reads it (the VM's allocation less its reading
+    before the HAL, plus the 2.5 KB CircuitPython holds at code.py's start,
+    the VM's pools of names made since then exchanged for a board's)."""
+    rows = _vm_rows(on_board(SOAK % (tuple(games), per_step), steps=steps, mpy=mpy, timeout=900))
+    start = rows[0]
+    base = int(MEASURED[0][2] * 1024)
     rows = [r for r in rows[1:] if "step" in r]
-    start = int(MEASURED[0][2] * 1024)
     for r in rows:
-        r["board"] = start + r["alloc"] - bare
+        qstr = board_pools(r["names"] - start["names"]) - (r["pools"] - start["pools"])
+        r["board"] = base + r["alloc"] - start["alloc"] + qstr
     return rows
 
 
 def print_soak(rows, heap_kb=140):
     peak = max(r["board"] for r in rows) / 1024
     print("whole games on the VM (python -m tools.heap --soak): %d readings, live heap after a" % len(rows))
-    print("collection, in a board's terms (the VM's allocation less its start, plus CircuitPython's 2.5 KB):")
+    print("collection, in a board's terms (the VM's allocation less its start, plus CircuitPython's 2.5 KB,")
+    print("a board's pools of names):")
     last = rows[-1]
     print("  %s" % last["counts"])
     print("  games over: %d" % last["over"])
@@ -245,7 +247,7 @@ def print_soak(rows, heap_kb=140):
     for r in rows:
         by.setdefault(r["at"], []).append(r["board"] / 1024)
     for at in sorted(by):
-        print("  %-16s most %6.1f KB  least %6.1f KB  (%d readings)" % (at, max(by[at]), min(by[at]), len(by[at])))
+        print("  %-20s most %6.1f KB  least %6.1f KB  (%d readings)" % (at, max(by[at]), min(by[at]), len(by[at])))
     print("  peak %.1f KB; lowest free %.1f KB of a %d KB heap" % (peak, heap_kb - peak, heap_kb))
     return peak
 
@@ -358,6 +360,12 @@ def policy():
         raise H.Stop()
     scr = app.screen
     if scr is app.menu and app.menu.kind == "new":
+        # the heaviest level's game: the master's (beliefs beside its search,
+        # the hint deciding on it; python -m tools.heap --soak reads the others)
+        from core.ai import LEVELS
+        if app.menu.items[0][2] != LEVELS.index("master"):
+            app.menu.items[0][2] = LEVELS.index("master")
+            app.top().deal_ahead()
         app.menu.cur = 5
         top = app.top()
         # a person reads the menu: its game is dealt and drawn meanwhile
@@ -709,7 +717,7 @@ def board(games=4, pad=0, names=None):
             r["mods"] = ["the link's code and objects, the search"]
         elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
             r["at"] = "log" if r["mods"][0] != "link" else "linklog"
-            r["mods"] = r["mods"][:-1] + ["the store, the format, the log's 4 KB image"]
+            r["mods"] = r["mods"][:-1] + ["the log's 4 KB image, the record"]
         elif r["at"] == "save" and r["mods"] in (["settings"], ["rules"], ["link", "settings"], ["link", "rules"]):
             # the game menu and settings, or a rule set's pages, over a game
             link = r["mods"][0] == "link"
@@ -718,7 +726,7 @@ def board(games=4, pad=0, names=None):
                 "the game menu, settings" if r["mods"][-1] == "settings" else "the rules' list and pages"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
-            r["mods"] = ["the search: hard, expert, a hint"] if r["mods"] == ["search"] else ["one-play: normal"]
+            r["mods"] = ["the master's search, a hint's too"] if r["mods"] == ["search"] else ["one-play: normal"]
     return rows, (sets[0]["sets"] if sets else [])
 
 

@@ -299,15 +299,23 @@ def lcg(x):
     return (x * 1103515245 + 12345) & 0x3FFFFFFF
 
 
-def stretches(per, pick, row, setup=None):
+def stretches(per, pick, row, setup=None, names=False):
     """A VM script's step(i) (harness/mpvm.py run's steps) for a run of the
     app over a board (install_board() done): step 0 opens the board's HAL,
     makes the app (setup(app) after) and hands pick the presses; every
     later step prints row(app) (the heap just collected: the VM collects
-    between steps only) and runs the app for per loop turns."""
+    between steps only) and runs the app for per loop turns. names: step 0
+    first prints the heap before the HAL (a "start" row: the VM, the
+    stand-ins and the script), and every row is followed by
+    micropython.qstr_info()'s line (tools/heap.py puts a board's pools of
+    names in the VM's)."""
     def step(i):
         global app, policy
         if i == 0:
+            if names:
+                print(json.dumps({"start": 1, "alloc": gc.mem_alloc()}))
+                import micropython
+                micropython.qstr_info()
             from device.app import App
             app = App(open_board())
             if setup is not None:
@@ -321,6 +329,9 @@ def stretches(per, pick, row, setup=None):
             r["alloc"] = alloc
             r["free"] = free
             print(json.dumps(r))
+            if names:
+                import micropython
+                micropython.qstr_info()
             run_for(per)
         gc.collect()
     return step
