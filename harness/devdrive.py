@@ -9,6 +9,7 @@ import random
 import hal
 from device import app as A
 from device import play as P
+from harness.mpstub.person import item
 from harness.mpstub.textrow import row_text  # noqa: F401  (tests read rows through here)
 from simulator.sim import SimExit, Simulator, button
 
@@ -86,11 +87,8 @@ def waiting(app):
 
 
 def menu_to(app, label):
-    """Presses that move the menu cursor to the item labelled label, then A."""
-    m = app.menu
-    labels = [it[0] for it in m.items]
-    k = labels.index(label)
-    d = k - m.cur
+    """Presses that move the menu cursor to the item labelled label."""
+    d = item(app.menu, label) - app.menu.cur
     if app.has_updown:
         return ["DOWN"] * d if d > 0 else ["UP"] * (-d)
     return ["RIGHT"] * d if d > 0 else ["LEFT"] * (-d)
@@ -99,8 +97,7 @@ def menu_to(app, label):
 def set_value(app, label, value):
     """Presses that set the menu item labelled label to value (A cycles)."""
     m = app.menu
-    k = [it[0] for it in m.items].index(label)
-    it = m.items[k]
+    it = m.items[item(m, label)]
     names = menu_to(app, label)
     steps = (list(it[1]).index(value) - it[2]) % len(it[1])
     return names + ["A"] * steps
@@ -138,7 +135,7 @@ class Player:
                 return menu_to(app, "New game") + ["A"]
             if m.kind == "new":
                 for label, value in self.opts:
-                    if m.value([it[0] for it in m.items].index(label)) != value:
+                    if m.value(item(m, label)) != value:
                         return set_value(app, label, value)
                 self.started = True
                 return menu_to(app, "Start") + ["A"]

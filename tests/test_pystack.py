@@ -60,7 +60,7 @@ import hal
 import device.app as A
 from device import recover
 from device.menus import TARGETS
-from core.ai.player import LEVELS
+import person as P
 
 LEVEL = %r
 THINK = 3   # device.play: the AI thinks
@@ -75,11 +75,10 @@ def policy():
         if m.kind == "main":
             if a.games_over:
                 raise H.Stop()
-            m.cur = [it[0] for it in m.items].index("New game")
+            m.cur = P.item(m, "New game")
         elif m.kind == "new":
-            m.items[0][2] = LEVELS.index(LEVEL)
+            P.new_game(m, LEVEL)
             m.items[4][2] = TARGETS.index(101)
-            m.cur = 5
         elif m.kind not in ("over",):
             H.tap(5)
             return

@@ -102,22 +102,13 @@ step = H.stretches(%d, policy, row)
 
 
 SOAK = BOARD_HEAD + r'''
+import person as P
 GAMES = %r          # (level, players) of each game, in turn
 UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
 count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
 seen = {"at": 0, "game": -1}
 plan = []           # the presses to come
-
-
-def labels(m):
-    return [it[0] for it in m.items]
-
-
-def to(m, label):
-    # moves to the item labelled label (UP or DOWN), then A
-    k = labels(m).index(label)
-    return ([1] * (k - m.cur) if k >= m.cur else [0] * (m.cur - k)) + [4]
 
 
 def policy():
@@ -136,25 +127,21 @@ def policy():
                 which = ROUND[count["screens"] %% len(ROUND)]
                 count["screens"] += 1
                 if which == "stats":
-                    plan.extend(to(m, "Stats") + [5])
+                    plan.extend(P.keys_to(m, "Stats") + [5])
                 elif which == "rules":
-                    plan.extend(to(m, "Rules") + [5])
+                    plan.extend(P.keys_to(m, "Rules") + [5])
                 elif which == "ruletext":
-                    plan.extend(to(m, "Rules") + [4, 5, 5])
+                    plan.extend(P.keys_to(m, "Rules") + [4, 5, 5])
                 else:
-                    plan.extend(to(m, "Settings") + [3, 5])
+                    plan.extend(P.keys_to(m, "Settings") + [3, 5])
                 return
             if seen["game"] + 1 >= len(GAMES):
                 raise H.Stop()
-            plan.extend(to(m, "New game"))
+            plan.extend(P.keys_to(m, "New game"))
             return
         if kind == "new":
-            g = GAMES[seen["game"] + 1]
-            from core.ai import LEVELS
-            m.items[0][2] = LEVELS.index(g[0])
-            m.items[1][2] = (2, 3, 4).index(g[1])
+            P.new_game(m, *GAMES[seen["game"] + 1])
             m.items[4][2] = 0       # target 31
-            m.cur = 5
             seen["game"] += 1
             count["games"] += 1
             H.tap(4)
@@ -162,8 +149,8 @@ def policy():
         if kind == "game":
             want = seen.get("want")
             seen["want"] = None
-            if want in labels(m):
-                plan.extend(to(m, want))
+            if want in [it[0] for it in m.items]:
+                plan.extend(P.keys_to(m, want))
                 if want == "Settings":
                     count["settings"] += 1
                     plan.extend([3, 5])     # a value changed, then back to the table

@@ -22,6 +22,7 @@ import json
 import sys
 
 import heapapp as H
+import person as P
 
 _MASK = 0x1FFFFFFF
 
@@ -310,11 +311,9 @@ def _person(app):
     if app.menu is not None and scr is app.menu:
         m = app.menu
         if m.kind == "new":
-            from core.ai import LEVELS
-            m.items[0][2] = LEVELS.index(LEVEL)
-            m.cur = [it[0] for it in m.items].index("Start")
+            P.new_game(m, LEVEL)
         elif m.kind == "main":
-            m.cur = [it[0] for it in m.items].index("New game")
+            m.cur = P.item(m, "New game")
         H.tap(4)
     elif scr is app.pages or app.play.mode == _PICK or app.play.mode >= _SHOW:
         H.tap(4)

@@ -17,6 +17,7 @@ skips a play on show (an AI's, a BASRA, a hand's last play: its frame may
 be the hand's summary) and A on a hand's summary (the next hand's table).
 """
 import heapapp as H
+import person as P
 
 _PICK = 0        # device.play.PICK: a person chooses a card
 _SHOW = 4        # device.play.SHOW: an AI's play on show
@@ -216,10 +217,7 @@ class Recorder:
             if m.kind == "new" and self.reading == 1:
                 # the values the person picks, as their first presses would
                 # (the app makes the game they name in a spare turn after)
-                from core.ai import LEVELS
-                m.items[0][2] = LEVELS.index(self.level)
-                m.items[1][2] = list(m.items[1][1]).index(self.players)
-                m.cur = [it[0] for it in m.items].index("Start")
+                P.new_game(m, self.level, self.players)
                 m.draw()
             if self.reading <= _MENU_READING_TURNS:
                 return
