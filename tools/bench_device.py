@@ -506,10 +506,13 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         loop2, start2, game2 = vm_run(level, seed, calibrate=calibrate, players=players)
         a = min(loop, loop2)
         k1, k2 = a / loop, a / loop2
-        start = {k: v if k in _NOT_VM_TIME else min(v * k1, start2[k] * k2) for k, v in start.items()}
-        s1, s2 = game["start_saved"], game2["start_saved"]
-        if s1 and s2:
-            game["start_saved"] = {k: v if k in _NOT_VM_TIME else min(v * k1, s2[k] * k2) for k, v in s1.items()}
+
+        def least(x, y):
+            # a start-up's VM times, each the lesser of the two runs' scaled
+            return {k: v if k in _NOT_VM_TIME else min(v * k1, y[k] * k2) for k, v in x.items()}
+        start = least(start, start2)
+        if game["start_saved"] and game2["start_saved"]:
+            game["start_saved"] = least(game["start_saved"], game2["start_saved"])
         for p, q in zip(game["presses"], game2["presses"]):
             p[1] = min(p[1] * k1, q[1] * k2)
         for d, e in zip(game["decisions"], game2["decisions"]):
@@ -591,6 +594,21 @@ TARGETS = {
     "master": {"median": 2000, "worst": 4000},     # twice the expert's work
 }
 
+# the press kinds of the tables: the recorder's kind (respond.KINDS), the
+# screen its frame shows (None: any), the row's label, its TARGETS entry
+PRESS_KINDS = {
+    "play": ("play", None, "a play (A)", "play"),
+    "play_table": ("play", "table", "of them: a play the game goes on after", "play"),
+    "play_hand_end": ("play", "last", "of them: a hand's last play (its table; the summary follows it)",
+                      "play_hand_end"),
+    "move": ("move", None, "a cursor move (LEFT/RIGHT)", "move"),
+    "skip": ("skip", None, "a key that skips a play on show (an AI's, a BASRA, a hand's last)", "switch"),
+    "skip_summary": ("skip", "pages", "of them: to the hand's summary (a whole frame)", "switch"),
+    "next": ("next", None, "A on a hand's summary (the next hand's table, a whole frame)", "switch"),
+    "game_menu": ("menu", "menu", "B at the table (the game menu, a whole frame)", "switch"),
+    "menu_menu": ("menu_key", "menu", "A on a menu to the next menu (New game, a whole frame)", "switch"),
+    "menu_table": ("menu_key", "table", "A on a menu to the table (Start, Resume: a whole frame)", "switch"),
+}
 
 # What a board does under each module it imports, not in the VM's time:
 # finds the file on the drive, reads it, and collects the heap
@@ -695,18 +713,10 @@ def press_model(m, f, idle_ms):
     points of a keypad scan and of that wait."""
     out = {}
     offs = [(k + 0.5) / GRID for k in range(GRID)]
-    kinds = {"play": lambda k, at: k == "play", "move": lambda k, at: k == "move",
-             "play_table": lambda k, at: k == "play" and at == "table",
-             "play_hand_end": lambda k, at: k == "play" and at == "last",
-             "skip": lambda k, at: k == "skip",
-             "skip_summary": lambda k, at: k == "skip" and at == "pages",
-             "next": lambda k, at: k == "next",
-             "game_menu": lambda k, at: k == "menu" and at == "menu",
-             "menu_menu": lambda k, at: k == "menu_key" and at == "menu",
-             "menu_table": lambda k, at: k == "menu_key" and at == "table"}
-    for kind, pick in kinds.items():
+    for kind, (key, shows, _, _) in PRESS_KINDS.items():
         # Python: the VM's time scaled, and a collection under each of its imports
-        rows = [(t * f + import_ms(n, live), b) for k, t, b, _, at, n, live in m["presses"] if pick(k, at)]
+        rows = [(t * f + import_ms(n, live), b) for k, t, b, _, at, n, live in m["presses"]
+                if k == key and shows in (None, at)]
         if not rows:
             continue
         base = [t + render_ms(b) + i2c_ms(b) for t, b in rows]
@@ -722,11 +732,16 @@ def press_model(m, f, idle_ms):
             "landed": max(base) + KEYPAD_INTERVAL_MS,
             "scan": (KEYPAD_INTERVAL_MS / 2, KEYPAD_INTERVAL_MS),
             "idle": (idle_ms / 2, idle_ms),
-            "python": (statistics.median(t for t, _ in rows), max(t for t, _ in rows)),
-            "render": (statistics.median(render_ms(b) for _, b in rows), max(render_ms(b) for _, b in rows)),
-            "i2c": (statistics.median(i2c_ms(b) for _, b in rows), max(i2c_ms(b) for _, b in rows)),
+            # (median, most) of each
+            "python": _spread([t for t, _ in rows]),
+            "render": _spread([render_ms(b) for _, b in rows]),
+            "i2c": _spread([i2c_ms(b) for _, b in rows]),
         }
     return out
+
+
+def _spread(values):
+    return statistics.median(values), max(values)
 
 
 def _files(m, part):
@@ -743,10 +758,6 @@ def start_model(m, f, key="start"):
     s = m[key]
     files = m.get("files_saved" if key == "start_saved" else "files") or {}
     out = {
-        "python_import_hal": s["import_hal"] * f,
-        "python_import_app": s["import_app"] * f,
-        "hal_python": s["hal"] * f,
-        "python_draw": s["draw"] * f,
         # the SSD1306's init sequence as hal/oled.py hands it to busdisplay
         # (harness/mpstub/heapapp.py BusDisplay): the waits it asks for and
         # its commands on I2C
@@ -755,11 +766,9 @@ def start_model(m, f, key="start"):
         "i2c": i2c_ms(s["bytes"]),
     }
     for part in ("import_hal", "import_app", "hal", "draw"):
+        out["python_" + part] = s[part] * f
         out["fs_" + part] = fs_ms(files, part)
-    out["import_hal"] = out["python_import_hal"] + out["fs_import_hal"]
-    out["import_app"] = out["python_import_app"] + out["fs_import_app"]
-    out["hal"] = out["hal_python"] + out["fs_hal"] + out["init"]
-    out["draw"] = out["python_draw"] + out["fs_draw"]
+        out[part] = out["python_" + part] + out["fs_" + part] + (out["init"] if part == "hal" else 0.0)
     out["menu"] = sum(out[k] for k in ("import_hal", "import_app", "hal", "draw", "render", "i2c"))
     return out
 
@@ -883,48 +892,31 @@ def tables(ms):
     m = ms[(LEVEL, 2)]
     f = board_factor(m)
     new = press_model(m, f, IDLE_POLL_MS)
-    out = [
-        "| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | displayio render | I2C | median | p90 | worst | target |"
-        % (LEVEL, len(m["presses"])),
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for kind, label in (("play", "a play (A)"), ("play_table", "of them: a play the game goes on after"),
-                        ("play_hand_end", "of them: a hand's last play (its table; the summary follows it)"),
-                        ("move", "a cursor move (LEFT/RIGHT)"),
-                        ("skip", "a key that skips a play on show (an AI's, a BASRA, a hand's last)"),
-                        ("skip_summary", "of them: to the hand's summary (a whole frame)"),
-                        ("next", "A on a hand's summary (the next hand's table, a whole frame)"),
-                        ("game_menu", "B at the table (the game menu, a whole frame)"),
-                        ("menu_menu", "A on a menu to the next menu (New game, a whole frame)"),
-                        ("menu_table", "A on a menu to the table (Start, Resume: a whole frame)")):
+    rows = []
+    for kind, (_, _, label, target) in PRESS_KINDS.items():
         r = new.get(kind)
-        if r is None:
-            continue
-        tg = TARGETS.get(kind, TARGETS["play"] if kind == "play_table" else TARGETS["switch"] if kind in (
-            "skip", "skip_summary", "next", "game_menu", "menu_menu", "menu_table") else {})
-        out.append("| %s, %d | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f / %.0f | %.0f | %.0f | %.0f | %s |" % (
-            label, r["n"], r["scan"][0], r["scan"][1], r["idle"][0], r["idle"][1], r["python"][0], r["python"][1],
-            r["render"][0], r["render"][1], r["i2c"][0], r["i2c"][1], r["median"], r["p90"], r["worst"],
-            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or ""))
+        if r is not None:
+            rows.append("| %s, %d | %s | %.0f | %.0f | %.0f | %s |" % (
+                label, r["n"], " | ".join("%.0f / %.0f" % r[k] for k in ("scan", "idle", "python", "render", "i2c")),
+                r["median"], r["p90"], r["worst"], _targets(target)))
+    out = _table("| press to frame on a board (%s game, %d presses), ms | keypad scan | loop's idle | Python | "
+                 "displayio render | I2C | median | p90 | worst | target |" % (LEVEL, len(m["presses"])), rows)[1:]
     st = start_model(m, f)
-    out += [
-        "",
-        "| start-up on a board, ms | model | target |",
-        "|---|---|---|",
-        "| `import hal`: Python %.0f + the imports %.0f (%s) | %.0f | |" % (
-            st["python_import_hal"], st["fs_import_hal"], _files(m, "import_hal"), st["import_hal"]),
-        "| importing the app (device, .mpy; the game's core and table come after the menu's first frame): "
-        "Python %.0f + the imports %.0f (%s) | %.0f | |" % (
-            st["python_import_app"], st["fs_import_app"], _files(m, "import_app"), st["import_app"]),
-        "| hal.get(): Python %.0f + the imports %.0f (%s) + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C) | %.0f | |" % (
-            st["hal_python"], st["fs_hal"], _files(m, "hal"), st["init"], m["start"]["init_wait"],
-            m["start"]["init_bytes"], st["hal"]),
-        "| the scene and the main menu, to the first refresh: Python %.0f + the imports %.0f (%s) | %.0f | |" % (
-            st["python_draw"], st["fs_draw"], _files(m, "draw"), st["draw"]),
+
+    def part(name, label, more=""):
+        return "| %s: Python %.0f + the imports %.0f (%s)%s | %.0f | |" % (
+            label, st["python_" + name], st["fs_" + name], _files(m, name), more, st[name])
+    out += _table("| start-up on a board, ms | model | target |", [
+        part("import_hal", "`import hal`"),
+        part("import_app", "importing the app (device, .mpy; the game's core and table come after the menu's "
+                           "first frame)"),
+        part("hal", "hal.get()", " + the SSD1306 init sequence %.1f (%d ms of waits, %d B on I2C)" % (
+            st["init"], m["start"]["init_wait"], m["start"]["init_bytes"])),
+        part("draw", "the scene and the main menu, to the first refresh"),
         "| displayio rendering the first frame (%d B) | %.0f | |" % (m["start"]["bytes"], st["render"]),
         "| the first frame on I2C | %.0f | |" % st["i2c"],
         "| code.py start to the main menu on the panel | %.0f | ≤ %d |" % (st["menu"], TARGETS["menu"]),
-    ]
+    ])
     if m.get("start_saved"):
         # only App(h) differs (the load replays the hand): the other parts
         # are the same code as the blank store's, taken from its start-ups
@@ -935,28 +927,16 @@ def tables(ms):
             "| with a game saved: code.py start to the main menu (Continue) | %.0f | ≤ %d |" % (
                 st["menu"] - st["draw"] + sv["draw"], TARGETS["menu"]),
         ]
-    out += [
-        "",
-        "| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | worst | target | longest loop turn (p99) | longest turn loading the AI | positions a second |",
-        "|---|---|---|---|---|---|---|---|---|",
-    ]
-    press = new["play"]["median"]
+    rows = []
     for (lv, pl), g in ms.items():
-        fg = board_factor(g)
-        d = decision_model(g, fg, press)
-        tg = TARGETS.get(lv, {})
-        out.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %.0f (%.0f) | %.0f | %.0f |" % (
-            lv, pl, d["n"], d["median"], d["p90"], d["worst"],
-            ", ".join("%s ≤ %d" % (k, v) for k, v in tg.items()) or "",
+        d = decision_model(g, board_factor(g), new["play"]["median"])
+        rows.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %.0f (%.0f) | %.0f | %.0f |" % (
+            lv, pl, d["n"], d["median"], d["p90"], d["worst"], _targets(lv),
             d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
+    out += _table("| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | "
+                  "worst | target | longest loop turn (p99) | longest turn loading the AI | positions a second |", rows)
     st_rows = stretch_model(m, f)
-    out += [
-        "",
-        "| the loop's busy stretches (a turn's work after its frame, or a turn with no press; %s game), ms: "
-        "a press landing at one's start waits it out | stretches | median | longest | a play pressed then (its median added) |"
-        % LEVEL,
-        "|---|---|---|---|---|",
-    ]
+    rows = []
     for kind, label in (("encode", "a game write's first turn (device/saving.py SaveJob): the record encoded"),
                         ("frame", "its second: the record framed and placed in the log"),
                         ("program", "its last: the record into an erased slot of the log (a flash page programmed)"),
@@ -967,27 +947,24 @@ def tables(ms):
                         ("menu", "at a menu (the game's code loaded, the new game dealt)")):
         r = st_rows.get(kind)
         if r:
-            out.append("| %s | %d | %.0f | %.0f | %.0f |" % (label, r["n"], r["median"], r["longest"],
-                                                         r["longest"] + new["play"]["median"]))
-    out.append("| (the flash: a page programmed, %.1f ms; a 4 KB sector erased, 45 ms typical and 400 ms most, "
-               "and 16 pages of 0.4 ms: %.0f ms) | | | | |" % (FLASH_PROGRAM_MS, FLASH_WRITE_MS))
+            rows.append("| %s | %d | %.0f | %.0f | %.0f |" % (label, r["n"], r["median"], r["longest"],
+                                                          r["longest"] + new["play"]["median"]))
+    rows.append("| (the flash: a page programmed, %.1f ms; a 4 KB sector erased, 45 ms typical and 400 ms most, "
+                "and 16 pages of 0.4 ms: %.0f ms) | | | | |" % (FLASH_PROGRAM_MS, FLASH_WRITE_MS))
+    out += _table("| the loop's busy stretches (a turn's work after its frame, or a turn with no press; %s game), ms: "
+                  "a press landing at one's start waits it out | stretches | median | longest | a play pressed then "
+                  "(its median added) |" % LEVEL, rows)
     land = landing_model(m, f, new)
-    out += [
-        "",
-        "| a press scanned as the longest busy stretch it can meet begins, ms | the stretch | then the press (its scan, "
-        "Python, rendering, I2C) | the same but for the writes that erase the flash (1 in about 28) |",
-        "|---|---|---|---|",
-    ]
-    for kind, label in (("play", "a play (A): a game write's stretch"), ("move", "a cursor move, also as an AI starts"),
-                        ("skip", "a key that skips a play on show"), ("game_menu", "B at the table, also as an AI thinks")):
-        if kind in land:
-            out.append("| %s | %.0f | %.0f | %.0f + %.0f = %.0f |" % (
-                label, land[kind][0], land[kind][1], land[kind][2], land[kind][3] - land[kind][2], land[kind][3]))
-    out += ["", "| collections a game makes on a board besides its imports' (the heap full) | collections | most allocated between two, KB | least free heap, KB | the longest, ms (its turn's longer by it) |",
-            "|---|---|---|---|---|"]
-    for (lv, pl), g in ms.items():
-        c = collections(g)
-        out.append("| %s, %d players | %d | %.0f | %.0f | %s |" % ((lv, pl) + c[:3] + ("%.1f" % c[3] if c[0] else "-",)))
+    out += _table("| a press scanned as the longest busy stretch it can meet begins, ms | the stretch | then the press "
+                  "(its scan, Python, rendering, I2C) | the same but for the writes that erase the flash (1 in about "
+                  "28) |", ["| %s | %.0f | %.0f | %.0f + %.0f = %.0f |" % (label, a, b, c, d - c, d) for kind, label in (
+                      ("play", "a play (A): a game write's stretch"), ("move", "a cursor move, also as an AI starts"),
+                      ("skip", "a key that skips a play on show"), ("game_menu", "B at the table, also as an AI thinks"))
+                      if kind in land for a, b, c, d in [land[kind]]])
+    out += _table("| collections a game makes on a board besides its imports' (the heap full) | collections | most "
+                  "allocated between two, KB | least free heap, KB | the longest, ms (its turn's longer by it) |",
+                  ["| %s, %d players | %d | %.0f | %.0f | %s |" % ((lv, pl) + c[:3] + ("%.1f" % c[3] if c[0] else "-",))
+                   for (lv, pl), c in ((k, collections(g)) for k, g in ms.items())])
     loops = ", ".join("%s %dp %.2f s" % (lv, pl, g["calibration"]) for (lv, pl), g in ms.items())
     out += [
         "",
@@ -1002,6 +979,16 @@ def tables(ms):
            GRID, GRID),
     ]
     return out
+
+
+def _table(head, rows):
+    """A markdown table after a blank line: its head, the rule under the
+    head's cells, its rows."""
+    return ["", head, "|" + "---|" * (head.count("|") - 1)] + rows
+
+
+def _targets(key):
+    return ", ".join("%s ≤ %d" % kv for kv in TARGETS.get(key, {}).items())
 
 
 def main(argv=None):
