@@ -27,3 +27,14 @@ def write_or_check(made, check, what):
         with open(path, "wb") as f:
             f.write(data.encode() if isinstance(data, str) else data)
         print("wrote %s (%d bytes)" % (os.path.relpath(path, REPO), len(data)))
+
+
+def main(prog, doc, make, what, argv=None):
+    """A generator's command line: make() gives {path: data}; --check says
+    which of them are out of date (write_or_check)."""
+    from basra_flash.cmdline import Parser
+    ap = Parser(prog=prog, description=doc.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 when one of the %s is out of date" % what)
+    args = ap.parse_args(argv)
+    sys.path.insert(0, REPO)
+    write_or_check(make(), args.check, what)

@@ -15,7 +15,6 @@ fills one.
     python -m tools.mksheets --check  # exit 1 when one is out of date
 """
 import os
-import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(REPO, "device", "sheetdata.py")
@@ -91,14 +90,8 @@ def sources():
 
 
 def main(argv=None):
-    from basra_flash.cmdline import Parser
-    from tools.generated import write_or_check
-    ap = Parser(prog="python -m tools.mksheets", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 when a module is out of date")
-    args = ap.parse_args(argv)
-    sys.path.insert(0, REPO)
-    texts = sources()
-    write_or_check(texts, args.check, "sheet modules")
+    from tools import generated
+    generated.main("python -m tools.mksheets", __doc__, sources, "sheet modules", argv)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ picture and that it is what this script draws today.
 """
 import os
 import struct
-import sys
 import zlib
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -396,14 +395,8 @@ def pictures():
 
 
 def main(argv=None):
-    from basra_flash.cmdline import Parser
-    from tools.generated import write_or_check
-    ap = Parser(prog="python -m tools.wiring", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 when a picture is out of date")
-    args = ap.parse_args(argv)
-    sys.path.insert(0, REPO)
-    made = pictures()
-    write_or_check(made, args.check, "wiring pictures")
+    from tools import generated
+    generated.main("python -m tools.wiring", __doc__, pictures, "wiring pictures", argv)
 
 
 if __name__ == "__main__":
