@@ -4,6 +4,7 @@
     python -m tools.beliefs --hands 2400 --seed 1 --write  # ... and RATIO as core/ai/beliefs.py ships it
     python -m tools.beliefs --hands 200 --log plays.jsonl   # every play: floor, hand, play
     python -m tools.beliefs --hands 30 --overlap expert      # true cards in a sampled hand
+    python -m tools.beliefs --hands 30 --overlap expert --table s  # ... by the arena's SHARP table
     python -m tools.arena --a expert+r --b expert --hands 2000 --seed 1 --jobs 1  # the Reader
 
 Plays hands (egyptian, 2 players) between a mix of players, every pair of
@@ -228,20 +229,28 @@ def collect(hands, seed=1, players=PLAYERS, tally=None, log=None):
     return tally
 
 
-def overlap(opponent, hands, seed=77, worlds=50):
+def overlap(opponent, hands, seed=77, worlds=50, table="b"):
     """How many of the opponent's true cards a sampled world's hand holds,
     on average over the decisions of normal (seat 0) against opponent
-    where some weight moved: (decisions, uniformly, dealt by the weights)."""
+    where some weight moved: (decisions, uniformly, dealt by the weights,
+    the Reader's mean posterior over TYPES at those decisions or None).
+    table: "b" (RATIO), or the arena's alternative of that name
+    (tools/arena.py: s, SHARP; r, the Reader)."""
     from core.ai.search import Search
     from core.prng import Prng
+    from tools.arena import READER, TABLES
 
     rules = preset("egyptian", players=2)
     s = Search(rules, 1, False, True)
+    if table != "b":
+        s.beliefs = Reader(rules) if table == READER else Beliefs(rules, TABLES[table])
+        s.sampler.weights = s.beliefs.weight
     obs = Observation(rules)
     world = State(rules, 4)
     seats = [player(rules, "normal", 0), player(rules, opponent, 1)]
     n = 0
     tot = [0.0, 0.0]
+    post = [0.0] * len(TYPES)
     for k in range(hands):
         g = Game(rules, seed + k)
         g.start_hand()
@@ -265,8 +274,11 @@ def overlap(opponent, hands, seed=77, worlds=50):
                             held += sum(1 for c in range(52) if world.loc[c] == HAND + 1 == st.loc[c])
                         tot[weighted] += held / worlds
                     n += 1
+                    if isinstance(s.beliefs, Reader):
+                        post = [x + y for x, y in zip(post, s.beliefs.posterior(1))]
             st.apply(*choose(seats[seat], st, seat, g.carry))
-    return n, tot[0] / n, tot[1] / n
+    mean = [round(x / n, 3) for x in post] if isinstance(s.beliefs, Reader) else None
+    return n, tot[0] / n, tot[1] / n, mean
 
 
 def ratio_bytes(table, cap=255):
@@ -296,13 +308,16 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="write every play (floor, hand, play) to this JSON-lines file")
     ap.add_argument("--write", action="store_true", help="print RATIO as core/ai/beliefs.py ships it")
+    ap.add_argument("--table", default="b", choices=("b", "s", "r"),
+                    help="with --overlap: the weights by RATIO (b), the arena's SHARP (s) or its Reader (r)")
     ap.add_argument("--overlap", metavar="OPPONENT",
                     help="instead: the opponent's true cards in a sampled hand, uniform and by the weights")
     args = ap.parse_args(argv)
     if args.overlap:
-        n, u, w = overlap(args.overlap, args.hands)
+        n, u, w, post = overlap(args.overlap, args.hands, table=args.table)
         print("%s, %d decisions: %.3f of the true cards in a sampled hand uniformly, %.3f by the weights"
-              % (args.overlap, n, u, w))
+              % (args.overlap, n, u, w) + ("; the Reader's mean posterior (sharp, expert, mistaken): %s"
+                                            % post if post else ""))
         return None
     log = open(args.log, "w") if args.log else None
     try:
