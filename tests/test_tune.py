@@ -1,15 +1,20 @@
 """tools/tune.py's evaluator (its constants as fields) and the arena's
-players with a person's mistakes (tools/arena.py summiss, thrower) and
-peek (the other hands seen)."""
+players with a person's mistakes (tools/arena.py summiss, thrower),
+peek (the other hands seen) and the beliefs' alternatives (the SHARP
+table, tools/beliefs.py's Reader)."""
+import math
 import random
 
 from core import presets as P
+from core.ai.beliefs import RATIO, Beliefs
 from core.ai.evaluate import Evaluator
 from core.ai.observe import Observation, observe
 from core.game import Game
 from core.plays import Plays
+from core.ai.search import Search
 from core.state import LAY
 from tools import arena
+from tools.beliefs import Reader
 from tools.tune import START, Tuned, duel
 
 
@@ -112,3 +117,69 @@ def test_peek_searches_the_true_hands_with_the_stock_shuffled():
         assert sorted(w.stock[w.stock_pos:]) == sorted(st.stock[st.stock_pos:])
         shuffled += w.stock[w.stock_pos:] != st.stock[st.stock_pos:]
     assert shuffled > 20
+
+
+def test_the_arena_names_the_beliefs_alternatives():
+    rules = P.preset("egyptian")
+    assert arena._toggle("expert+s") == ("expert", "s")
+    assert arena._toggle("expert+r") == ("expert", "r")
+    assert arena._toggle("master-b") == ("master", False)
+    assert arena._toggle("expert+b") == ("expert", True)
+    assert arena._toggle("expert-s") == ("expert-s", None)
+    assert arena._spec("expert+s") == "expert+s"
+    for bad in ("expert+x", "expert-s"):
+        try:
+            arena._spec(bad)
+        except Exception as e:
+            assert "unknown level" in str(e)
+        else:
+            raise AssertionError(bad)
+    arena._players.clear()
+    s = arena._player(rules, "expert+s", 0).search
+    assert s.beliefs.ratio == arena.SHARP and s.sampler.weights is s.beliefs.weight
+    r = arena._player(rules, "expert+r", 0).search
+    assert isinstance(r.beliefs, Reader) and r.sampler.weights is r.beliefs.weight
+    assert arena._player(rules, "expert", 0).search.beliefs is None
+
+
+def _read(beliefs, st):
+    rules = P.preset("egyptian")
+    obs = observe(st, st.to_move, Observation(rules))
+    s = Search(rules, 1)
+    beliefs.update(obs, s.world, s.plays)
+    return obs
+
+
+def test_a_reader_of_one_type_weighs_as_that_table():
+    rules = P.preset("egyptian")
+    moved = 0
+    for rules_, st in _positions(12):
+        if st.hand_over():
+            continue
+        a, b = Beliefs(rules), Reader(rules, (RATIO,))
+        _read(a, st)
+        _read(b, st)
+        assert a.weight == b.weight and a.active == b.active
+        moved += a.active
+    assert moved >= 3
+
+
+def test_the_reader_believes_the_type_that_predicts_the_cards_played_later():
+    # each card the seat played this deal was held at its earlier plays: a
+    # type that halves every bucket scores each such (play, card) half as
+    # likely as a neutral type, m (m - 1) / 2 of them for m plays
+    rules = P.preset("egyptian")
+    seen = 0
+    for rules_, st in _positions(30):
+        if st.hand_over():
+            continue
+        r = Reader(rules, (bytes([16] * 13), bytes([8] * 13)))
+        obs = _read(r, st)
+        opp = 1 - obs.seat
+        m = sum(1 for c in range(52) if r.later[c] == opp + 1)
+        assert r.score[0][opp] == 0
+        assert abs(r.score[1][opp] - math.log(0.5) * m * (m - 1) / 2) < 1e-9
+        post = r.posterior(opp)
+        assert abs(sum(post) - 1) < 1e-9 and (post[0] > post[1]) == (m >= 2)
+        seen += m >= 2
+    assert seen >= 3

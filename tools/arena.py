@@ -67,7 +67,8 @@ def _player(rules, spec, seat):
     change a search level's budget (fixed), "level:worlds:plies:nodes:work"
     (anytime when work > 0, core/ai/search.py); a search level's name
     followed by "+b" deals its worlds by beliefs (core/ai/beliefs.py), by
-    "-b" uniformly, whatever its level does."""
+    "-b" uniformly, whatever its level does; by "+s", by beliefs read
+    with the SHARP table (below); by "+r", by tools/beliefs.py's Reader."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
@@ -120,18 +121,36 @@ class _HandsSampler(Sampler):
         return 1 if obs.stock_left == 0 else 0
 
 
+# the beliefs' ratio tables the arena can name after a level ("level+s"):
+# SHARP, issue 45's first inference (a card that would have taken more
+# than 2 points more than the play, or made a basra it did not, 8 times
+# less likely: 2/16), against the calibrated RATIO (core/ai/beliefs.py)
+SHARP = bytes((16, 16, 16, 2, 16, 16, 2, 2, 16, 16, 16, 2, 2))
+TABLES = {"s": SHARP}
+READER = "r"  # tools/beliefs.py Reader: the table mixed by the player type read
+
+
 def _toggle(name):
-    # "level+b" / "level-b": (level, True / False); else (name, None)
-    if name.endswith("+b") or name.endswith("-b"):
-        return name[:-2], name.endswith("+b")
+    # "level+b" / "level-b": (level, True / False); "level+s" / "level+r":
+    # (level, "s" / "r"); else (name, None)
+    if len(name) > 2 and (name[-2:] in ("+b", "-b") or name[-2] == "+" and name[-1] in TABLES or name[-2:] == "+" + READER):
+        return name[:-2], (name[-1] if name[-2] == "+" and name[-1] != "b" else name[-2] == "+")
     return name, None
 
 
 def _set_beliefs(p, rules, on):
+    # on: True (RATIO), False (uniform), a name of TABLES or READER
     from core.ai.beliefs import Beliefs
 
     s = p.search
-    s.beliefs = Beliefs(rules) if on else None
+    if on == READER:
+        from tools.beliefs import Reader
+
+        s.beliefs = Reader(rules)
+    elif on:
+        s.beliefs = Beliefs(rules, TABLES[on]) if on in TABLES else Beliefs(rules)
+    else:
+        s.beliefs = None
     s.sampler.weights = s.beliefs.weight if on else None
     s.sampler.weighted = False
 
