@@ -1,7 +1,7 @@
 """tools/tune.py's evaluator (its constants as fields) and the arena's
 players with a person's mistakes (tools/arena.py summiss, thrower),
 peek (the other hands seen) and the beliefs' alternatives (the SHARP
-table, tools/beliefs.py's Reader)."""
+table, tools/readers.py's Reader)."""
 import math
 import random
 
@@ -14,7 +14,7 @@ from core.plays import Plays
 from core.ai.search import Search
 from core.state import LAY
 from tools import arena
-from tools.beliefs import Reader
+from tools.readers import SHARP, Reader
 from tools.tune import START, Tuned, duel
 
 
@@ -136,7 +136,7 @@ def test_the_arena_names_the_beliefs_alternatives():
             raise AssertionError(bad)
     arena._players.clear()
     s = arena._player(rules, "expert+s", 0).search
-    assert s.beliefs.ratio == arena.SHARP and s.sampler.weights is s.beliefs.weight
+    assert s.beliefs.ratio == SHARP and s.sampler.weights is s.beliefs.weight
     r = arena._player(rules, "expert+r", 0).search
     assert isinstance(r.beliefs, Reader) and r.sampler.weights is r.beliefs.weight
     assert arena._player(rules, "expert", 0).search.beliefs is None

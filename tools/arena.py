@@ -26,6 +26,7 @@ from core.game import Game
 from core.presets import preset
 from core.state import LAY, SWEEP
 from basra_flash.cmdline import Parser, whole
+from tools.readers import READER, TABLES, Reader
 
 # the registry's levels (core/ai/__init__.py) and yardsticks: random (any
 # legal play), expert-v1, the oracle (core/ai/oracle.py: it sees every card)
@@ -68,7 +69,7 @@ def _player(rules, spec, seat):
     (anytime when work > 0, core/ai/search.py); a search level's name
     followed by "+b" deals its worlds by beliefs (core/ai/beliefs.py), by
     "-b" uniformly, whatever its level does; by "+s", by beliefs read
-    with the SHARP table (below); by "+r", by tools/beliefs.py's Reader."""
+    with tools/readers.py's SHARP table; by "+r", by its Reader."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
@@ -122,12 +123,6 @@ class _HandsSampler(Sampler):
 
 
 # the beliefs' ratio tables the arena can name after a level ("level+s"):
-# SHARP, issue 45's first inference (a card that would have taken more
-# than 2 points more than the play, or made a basra it did not, 8 times
-# less likely: 2/16), against the calibrated RATIO (core/ai/beliefs.py)
-SHARP = bytes((16, 16, 16, 2, 16, 16, 2, 2, 16, 16, 16, 2, 2))
-TABLES = {"s": SHARP}
-READER = "r"  # tools/beliefs.py Reader: the table mixed by the player type read
 
 
 def _toggle(name):
@@ -144,8 +139,6 @@ def _set_beliefs(p, rules, on):
 
     s = p.search
     if on == READER:
-        from tools.beliefs import Reader
-
         s.beliefs = Reader(rules)
     elif on:
         s.beliefs = Beliefs(rules, TABLES[on]) if on in TABLES else Beliefs(rules)

@@ -37,6 +37,7 @@ from core.plays import basra_allowed
 from core.presets import preset
 from core.sums import covers
 from tools import arena
+from tools.readers import READER, TABLES
 from basra_flash.cmdline import Parser, whole
 
 NAMES = ("card", "sweeper", "threat16", "clear16")
@@ -194,7 +195,7 @@ def main(argv=None):
     ap.add_argument("--level", default="expert")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="append the steps' table to this file")
-    ap.add_argument("--beliefs", nargs="?", const="b", choices=("b", arena.READER) + tuple(arena.TABLES),
+    ap.add_argument("--beliefs", nargs="?", const="b", choices=("b", READER) + tuple(TABLES),
                     help="with --check: theta's side deals its worlds by beliefs (b: core/ai/beliefs.py "
                          "RATIO, else the arena's table or reader of that name), the start's uniformly")
     ap.add_argument("--check", metavar="THETA",

@@ -36,7 +36,7 @@ _TWO_CLUBS = const(4)
 _SEVEN_D = const(25)
 _TEN_D = const(37)
 _JACK = const(10)
-_NONE = const(255)  # no bucket: the card is seen
+NO_BUCKET = const(255)  # no bucket: the card is seen
 
 ONE = const(16)  # a weight of 1 (sixteenths)
 _MAX = const(255)
@@ -96,7 +96,7 @@ class Beliefs:
         self.ratio = ratio
         self.weight = bytearray(52 * 4)
         self.floor = bytearray(52)  # the floor a play was made on
-        self.out = bytearray(52)  # a play's bucket for each card (_NONE: seen)
+        self.out = bytearray(52)  # a play's bucket for each card (NO_BUCKET: seen)
         self.memo_g = array("i", [0] * 13)  # a rank's best gain on the floor
         self.memo_f = bytearray(13)  # its flags (1 known, 2 basra, 4 sweep)
         self.active = False
@@ -165,7 +165,7 @@ class Beliefs:
             base = 52 * seat
             for c in range(52):
                 b = out[c]
-                if b != _NONE:
+                if b != NO_BUCKET:
                     x = w[base + c] * ratio[b] >> 4
                     w[base + c] = 1 if x < 1 else (_MAX if x > _MAX else x)
                     if x != ONE:
@@ -175,7 +175,7 @@ class Beliefs:
 
     def ply(self, st, cursor, dealer, seat, fl, where, actual, laid, out):
         """out[c]: the bucket of each card c unseen (where[c] == UNSEEN;
-        _NONE for the others) for a play of seat's that gained actual
+        NO_BUCKET for the others) for a play of seat's that gained actual
         (laid: a lay-down) on the floor fl marks (fl[c] 1: on the floor).
         st is set up with that floor (and left so, its hands empty)."""
         st.clear(dealer)
@@ -193,7 +193,7 @@ class Beliefs:
         base = 6 * seat
         for c in range(52):
             if where[c] != _UNSEEN or fl[c]:
-                out[c] = _NONE
+                out[c] = NO_BUCKET
                 continue
             r = c >> 2
             special = c == _TWO_CLUBS or c == _SEVEN_D or c == _TEN_D
