@@ -93,6 +93,17 @@ class Palette:
 _TG = 9
 
 
+def _get16(b, i):
+    # a signed 16-bit position kept little-endian at b[i], b[i + 1]
+    v = b[i] | (b[i + 1] << 8)
+    return v - 0x10000 if v & 0x8000 else v
+
+
+def _set16(b, i, v):
+    b[i] = v & 0xFF
+    b[i + 1] = (v >> 8) & 0xFF
+
+
 class TileGrid:
     def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
@@ -114,29 +125,21 @@ class TileGrid:
         self.x = x
         self.y = y
 
-    def _get16(self, i):
-        v = self._t[i] | (self._t[i + 1] << 8)
-        return v - 0x10000 if v & 0x8000 else v
-
-    def _set16(self, i, v):
-        self._t[i] = v & 0xFF
-        self._t[i + 1] = (v >> 8) & 0xFF
-
     @property
     def x(self):
-        return self._get16(0)
+        return _get16(self._t, 0)
 
     @x.setter
     def x(self, v):
-        self._set16(0, v)
+        _set16(self._t, 0, v)
 
     @property
     def y(self):
-        return self._get16(2)
+        return _get16(self._t, 2)
 
     @y.setter
     def y(self, v):
-        self._set16(2, v)
+        _set16(self._t, 2, v)
 
     @property
     def width(self):
@@ -172,23 +175,19 @@ class Group:
 
     @property
     def x(self):
-        v = self._f[0] | (self._f[1] << 8)
-        return v - 0x10000 if v & 0x8000 else v
+        return _get16(self._f, 0)
 
     @x.setter
     def x(self, v):
-        self._f[0] = v & 0xFF
-        self._f[1] = (v >> 8) & 0xFF
+        _set16(self._f, 0, v)
 
     @property
     def y(self):
-        v = self._f[2] | (self._f[3] << 8)
-        return v - 0x10000 if v & 0x8000 else v
+        return _get16(self._f, 2)
 
     @y.setter
     def y(self, v):
-        self._f[2] = v & 0xFF
-        self._f[3] = (v >> 8) & 0xFF
+        _set16(self._f, 2, v)
 
     @property
     def hidden(self):
