@@ -15,8 +15,7 @@ def hand_seed(seed, hand_no):
 
 class Game:
     def __init__(self, rules, seed, first_dealer=None):
-        # rules: a rule set's name or a Rules (copied). core/presets.py is
-        # loaded only while a game is made: the device drops it afterwards
+        # rules: a rule set's name or a Rules (copied)
         from core.presets import preset
         self.rules = preset(rules)
         self.state = State(self.rules)

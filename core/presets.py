@@ -17,9 +17,9 @@ A new rule set is one more entry; the menus, the rule pages, the link and
 the saves read the registry (``PRESETS``: the names in menu order;
 ``name_of``, ``code_of``).
 
-Loaded only when a game is made (a new game, a saved one resumed, a link
-game agreed): on a board the device drops it afterwards, so its code does
-not stay on the heap beside the game (core/rules.py's Rules does).
+On a board it is part of the game's code (device/app.py ``_GAME``): a
+game is made from it (a new game, a saved one resumed, a link game
+agreed) and the next one will be.
 
     r = preset("french", players=4)    # a checked Rules
     r.target = 151

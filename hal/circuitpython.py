@@ -20,7 +20,7 @@ from hal.mem import CODE_ON_HEAP, drop
 _OPENING = ("hal.circuitpython", "hal.profiles", "hal.settings", "hal.oled")
 
 _OWN = "; give each its own pin"
-STORE_BYTES = 256  # the least byte store the app needs (device/saveformat.py: a log of two 128-byte slots or more)
+STORE_BYTES = 256  # the least byte store the app needs (device/save.py: a log of two 128-byte slots or more)
 
 _BUTTONS = (("up", base.UP), ("down", base.DOWN), ("left", base.LEFT),
             ("right", base.RIGHT), ("a", base.A), ("b", base.B))

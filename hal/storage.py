@@ -4,7 +4,7 @@
 one slice assignment (on RP2040: bytes that are all 0xFF are programmed in
 their flash page; any other write erases and rewrites the whole 4 KB nvm
 sector); ``size`` is the bytes available, ``writes`` counts the writes. The
-save's own format (a log of CRC-32 slots) is device/saveformat.py's. A board without
+save's own format (a log of CRC-32 slots) is device/save.py's. A board without
 nvm, Blinka and the simulator keep the same bytes in a file
 (hal/filestore.py: a module of its own, so a board with nvm never loads it).
 """

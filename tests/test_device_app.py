@@ -1122,7 +1122,7 @@ def test_the_save_erases_the_flash_only_in_a_write_no_play_can_land_in():
     # the log comes round (one write in about 28 erases the nvm sector, 51
     # ms on a board) in the write of a play an AI answers, not in the one
     # before the person's turn, where the person's next play would wait
-    # for it (device/savedata.py EARLY_ERASE)
+    # for it (device/save.py EARLY_ERASE)
     from device.save import SLOT
     erases = []
 

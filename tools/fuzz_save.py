@@ -115,7 +115,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     def put(calm):
         # calm: no play can be pressed while this write is made (an AI seat
         # to move): the device app then writes the log again early
-        # (device/savedata.py EARLY_ERASE), in the stages it writes in
+        # (device/save.py EARLY_ERASE), in the stages it writes in
         saved.hand_no = game.hand_no
         saved.dealer = game.dealer
         saved.scores = list(game.scores)
