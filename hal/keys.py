@@ -1,10 +1,15 @@
-"""Debounced key scanning over digitalio-like inputs (for Blinka).
+"""Key events as keypad gives them, where there is no keypad module.
 
-``PolledKeys`` gives the keypad ``get_into(event)`` interface over objects
-with a ``value`` attribute. It scans when asked (from ``get_into``) at most
-every ``interval_ms``; a key changes state only after two scans agree, so
-bounces shorter than one interval never show. Events wait in a small ring
-buffer (no allocation after ``__init__``).
+``KeyRing`` is keypad's event queue: events pushed (``push``) wait in a
+small ring buffer (no allocation after ``__init__``) for ``get_into(event)``;
+one past a full ring is dropped and ``overflowed`` set, as keypad's
+EventQueue does. The page's HAL pushes the browser's key events into one
+(web/py/webhal.py).
+
+``PolledKeys`` fills one by scanning objects with a ``value`` attribute
+(Blinka's digitalio). It scans when asked (from ``get_into``) at most every
+``interval_ms``; a key changes state only after two scans agree, so
+bounces shorter than one interval never show.
 """
 
 from hal.compat import const
@@ -14,8 +19,40 @@ from hal.clock import ticks_diff
 _QUEUE = const(16)
 
 
-class PolledKeys:
+class KeyRing:
+    def __init__(self, size=_QUEUE):
+        self._queue = bytearray(size)
+        self._head = 0
+        self._count = 0
+        self.overflowed = False
+        self.events = self             # keypad.Keys-like: keys.events.get_into()
+
+    def push(self, number, pressed):
+        q = self._queue
+        if self._count == len(q):
+            self.overflowed = True
+            return
+        q[(self._head + self._count) % len(q)] = number * 2 + (1 if pressed else 0)
+        self._count += 1
+
+    def __len__(self):
+        return self._count
+
+    def get_into(self, event):
+        if self._count == 0:
+            return False
+        q = self._queue
+        code = q[self._head]
+        self._head = (self._head + 1) % len(q)
+        self._count -= 1
+        event.key_number = code >> 1
+        event.pressed = bool(code & 1)
+        return True
+
+
+class PolledKeys(KeyRing):
     def __init__(self, inputs, clock, value_when_pressed=False, interval_ms=10):
+        KeyRing.__init__(self)
         self._inputs = tuple(inputs)
         self._clock = clock
         self._pressed_value = value_when_pressed
@@ -23,12 +60,7 @@ class PolledKeys:
         n = len(self._inputs)
         self._stable = bytearray(n)    # debounced state, 1 = pressed
         self._last = bytearray(n)      # previous raw sample
-        self._queue = bytearray(_QUEUE)
-        self._head = 0
-        self._count = 0
         self._last_scan = clock.ticks_ms()
-        self.overflowed = False
-        self.events = self             # keypad.Keys-like: keys.events.get_into()
 
     @property
     def key_count(self):
@@ -40,16 +72,9 @@ class PolledKeys:
             raw = 1 if pin.value == self._pressed_value else 0
             if raw == self._last[i] and raw != self._stable[i]:
                 self._stable[i] = raw
-                self._push(i * 2 + raw)
+                self.push(i, raw)
             self._last[i] = raw
             i += 1
-
-    def _push(self, code):
-        if self._count == _QUEUE:
-            self.overflowed = True
-            return
-        self._queue[(self._head + self._count) % _QUEUE] = code
-        self._count += 1
 
     def scan(self):
         """Scan now if ``interval_ms`` passed since the last scan."""
@@ -68,14 +93,7 @@ class PolledKeys:
     def get_into(self, event):
         if self._count == 0:
             self.scan()
-        if self._count == 0:
-            return False
-        code = self._queue[self._head]
-        self._head = (self._head + 1) % _QUEUE
-        self._count -= 1
-        event.key_number = code >> 1
-        event.pressed = bool(code & 1)
-        return True
+        return KeyRing.get_into(self, event)
 
     def deinit(self):
         for pin in self._inputs:

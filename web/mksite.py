@@ -44,6 +44,10 @@ def build(out):
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(item.data)
         lists["board"].append(rel)
+    # the key queue the page's HAL shares with Blinka's, which a board
+    # (keypad, in C) is not sent
+    shutil.copyfile(REPO / "hal" / "keys.py", out / "board" / "hal" / "keys.py")
+    lists["board"].append("hal/keys.py")
     for folder, key in ((WEB / "lib", "lib"), (WEB / "py", "web")):
         for f in sorted(folder.glob("*.py")):
             (out / key).mkdir(exist_ok=True)

@@ -3,9 +3,9 @@ browser, on the MicroPython WebAssembly VM.
 
 * display: hal/display.py's Display over web/py/panel.py's Panel (the
   frame painted on the page's canvas);
-* buttons: hal/buttons.py's Buttons over ``Keys``, the queue the worker
-  fills with the page's key events, from the keyboard and the on-screen
-  buttons (key numbers 0-5 are UP DOWN LEFT RIGHT A B);
+* buttons: hal/buttons.py's Buttons over hal/keys.py's ``KeyRing``, the
+  queue the worker fills with the page's key events, from the keyboard
+  and the on-screen buttons (key numbers 0-5 are UP DOWN LEFT RIGHT A B);
 * storage: hal/storage.py's ByteStore over the 4 KB a board keeps in
   ``microcontroller.nvm``, written through to the page's localStorage
   (``Store``);
@@ -20,6 +20,7 @@ import time
 import hal
 from hal.buttons import Buttons
 from hal.clock import Clock
+from hal.keys import KeyRing
 from hal.display import Display
 from hal.storage import ByteStore
 
@@ -31,36 +32,6 @@ _MASK = 0x1FFFFFFF      # hal/clock.py: ticks wrap at 2**29
 
 keys = None             # the page's key queue (push)
 store = None            # the save's bytes (the page reads what it refused)
-
-
-class Keys:
-    """A keypad-like event source (``get_into``, ``len``) the page pushes to."""
-
-    def __init__(self):
-        self._q = bytearray(_QUEUE)
-        self._head = 0
-        self._count = 0
-        self.dropped = 0
-
-    def push(self, number, pressed):
-        if self._count == _QUEUE:
-            self.dropped += 1
-            return
-        self._q[(self._head + self._count) % _QUEUE] = number * 2 + (1 if pressed else 0)
-        self._count += 1
-
-    def __len__(self):
-        return self._count
-
-    def get_into(self, ev):
-        if self._count == 0:
-            return False
-        code = self._q[self._head]
-        self._head = (self._head + 1) % _QUEUE
-        self._count -= 1
-        ev.key_number = code >> 1
-        ev.pressed = bool(code & 1)
-        return True
 
 
 class Store(ByteStore):
@@ -109,7 +80,7 @@ def open_hal(page, saved, seed, idle):
     """The page's Hal, installed for hal.get(); saved: the page's kept
     save (base64 text or ""); returns (hal, whether the save was readable)."""
     global keys, store
-    keys = Keys()
+    keys = KeyRing(_QUEUE)
     clock = Clock(_ticks)
     img, ok = image(saved)
     store = Store(page, img)
