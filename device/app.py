@@ -39,7 +39,7 @@ _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
 # 100-200 ms late on a board)
 # (a level's own part, core/ai/onestep.py or core/ai/fixed.py, comes with
 # the game of that level: core/ai/player.py Player)
-_GAME = ("core.rules", "core.presets", "core.scoring", "core.state", "core.prng", "core.game",
+_GAME = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game",
          "core.sums", "core.plays", "core.ai.observe", "core.ai.evaluate", "core.ai.world",
          "core.ai.roots", "core.ai.search", "core.ai.player", "core.ai.reason", "device.session",
          "device.table", "device.play", "device.summary", "device.gamemenu")

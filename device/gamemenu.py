@@ -38,7 +38,7 @@ class GameMenu(MenuScreen):
         elif item == _UNDO:
             app.pop("undo")
         elif item == _RULES:
-            app.replace("rules", True)
+            app.replace("ruletext", app.sess.rules)     # the game's own
         elif item == _SETTINGS:
             app.replace("settings", True)
         elif item == _SAVE_QUIT:

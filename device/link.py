@@ -73,6 +73,9 @@ _NREASONS = const(9)     # reasons a QUIT may carry (device/linkmenu.py words th
 _RESEND_MS = const(400)
 _BEAT_MS = const(500)
 _LOST_MS = const(2500)
+# a STATUS heard this long after the game began here is the other device's
+# answer to this one's place (device/linkgame.py LinkPlay waits for one)
+SETTLE_MS = const(900)
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), a nibble at a time
 _CRC = array("H", [0] * 16)
@@ -134,6 +137,8 @@ class Link:
         self.game = None
         self.peer_hand = -1
         self.peer_count = 0
+        self.peer_at = 0                    # when its last STATUS came
+        self.began = 0                      # when the game began over the link here
         self.sent_hand = -1
         self.sent_count = -1
         self.pushed_from = -1
@@ -148,11 +153,12 @@ class Link:
         self.sent = 0
 
     # -- what the app asks ------------------------------------------------------
-    def play(self, game):
+    def play(self, game, now):
         """Play game (the agreed one, or a saved one resumed) over the link."""
         self.game = game
         self.seed = game.seed
         self.host = game.role == 0
+        self.began = now
         self.peer_hand = -1
         self.peer_count = 0
         self.sent_hand = -1
@@ -329,6 +335,7 @@ class Link:
         count = fr[8]
         self.peer_hand = hand
         self.peer_count = count
+        self.peer_at = self.heard
         g.position()
         if hand == g.pos_hand and count <= g.pos_count:
             if g.digest(count) != fr[9] << 8 | fr[10]:

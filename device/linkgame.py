@@ -31,8 +31,8 @@ class LinkSession(Session):
     """A Session whose "link" seats are played on the other device, with
     what the protocol asks of a game (device/link.py)."""
 
-    def __init__(self, variant, players, levels, target, seed):
-        Session.__init__(self, variant, players, levels, target, seed)
+    def __init__(self, rules, levels, seed):
+        Session.__init__(self, rules, levels, seed)
         self.role = 0 if self.levels[0] == "human" else 1
         self.hand = -1          # the hand dealt
         self.pos_hand = 0
@@ -130,7 +130,7 @@ class LinkPlay(Play):
                 self.redraw()
                 self.say_wait()
                 return
-        elif (s.remote(s.to_move()) or self._behind()) and self.glue.linked():
+        elif (s.remote(s.to_move()) or self._behind(now)) and self.glue.linked():
             # the other device's seat, or this device's while the other may
             # have its play already (made here before a power cut: a play
             # made again could differ): its play is awaited, and taken
@@ -142,12 +142,17 @@ class LinkPlay(Play):
             return
         Play.next_turn(self, now)
 
-    def _behind(self):
+    def _behind(self, now):
         # the other device has not said where it is since this game began
-        # here, or has plays of this hand (or a later hand) this one lacks
+        # here, or has plays of this hand (or a later hand) this one lacks.
+        # Its place is trusted once a STATUS has come SETTLE_MS after the
+        # game began here: after a power cut, frames it sent before it heard
+        # this device again (its place then, behind what it has since had
+        # from here) can still arrive, and a play of this device's made
+        # again could differ from the one it has
         s = self.sess
         lk = self.glue.link
-        return lk.peer_hand < 0 or lk.peer_hand > s.hand or (
+        return lk.peer_hand < 0 or ticks_diff(lk.peer_at, lk.began) < L.SETTLE_MS or lk.peer_hand > s.hand or (
             lk.peer_hand == s.hand and lk.peer_count > s.nlog)
 
     def say_wait(self):
@@ -186,7 +191,7 @@ class LinkPlay(Play):
                 return True
         elif lk.in_k == s.nlog and lk.in_hand == s.hand:
             return self._take(now)
-        elif not s.remote(s.to_move()) and not self._behind():
+        elif not s.remote(s.to_move()) and not self._behind(now):
             self.next_turn(now)             # this device's seat, and nothing to catch up on
             return True
         if self.shown != (1 if lk.up else 0):
@@ -235,7 +240,7 @@ class LinkGlue:
     def start(self, sess):
         """Play sess over the link, on this table."""
         self.sess = sess
-        self.link.play(sess)
+        self.link.play(sess, self.app.now())
         self.link.lobby = None          # the devices agreed: the lobby's code goes
         app = self.app
         screens.release(app)

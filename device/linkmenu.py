@@ -214,7 +214,7 @@ def begin_game(app):
         name = name_of(v)
         if name is None:
             raise ValueError("no rule set %d here" % v)
-        sess = LinkSession(name, players, levels, target, lk.seed)
+        sess = LinkSession(preset(name, players, target), levels, lk.seed)
     except (ValueError, IndexError):
         lk.differ(L.R_GAME)
         on_link(app)

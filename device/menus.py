@@ -7,14 +7,15 @@ act on the ids below, never on the labels they show.
 """
 from core.ai import LEVELS
 from core.compat import const
+from core.presets import PRESETS, preset
 from device import screens
 from device.jobs import DONE, Job
 from device.screens import MenuScreen
 
 # The main menu's frame comes before the game's code is loaded (device/app.py
-# WarmJob loads it after): the rule sets (core/presets.py) and the session
-# are imported where a game is made or its rules are shown, which find them
-# loaded by then
+# WarmJob loads it after): the session is imported where a game is made,
+# which finds it loaded by then. The rule sets (core/presets.py) are the
+# menus' (they make the games): the game does not hold them
 
 PLAYERS = (2, 3, 4)
 TARGETS = (31, 61, 101, 121, 151, 201)
@@ -82,7 +83,7 @@ class MainMenu(MenuScreen):
 def made_again(sv, kind):
     """The saved game sv as a kind (a Session, or a LinkSession) with its
     scores, dealer and carry, its hand not yet dealt (Session.replay)."""
-    sess = kind(sv.variant, sv.players, sv.levels, sv.target, sv.seed)
+    sess = kind(preset(sv.variant, sv.players, sv.target), sv.levels, sv.seed)
     g = sess.game
     g.hand_no = sv.hand_no
     g.dealer = sv.dealer
@@ -173,7 +174,6 @@ class DealAhead(Job):
         self.sess = None
 
     def step(self, now):
-        from core.presets import preset
         app = self.menu.app
         if self.sess is None:
             level, players, people, variant, target = self.chosen
@@ -202,9 +202,21 @@ def made(app, chosen, t):
     # the app's generator moves on only for the game started (NewGameMenu
     # start): a game dealt ahead for values changed after goes without a trace
     seed = (app.seed * 1103515245 + 12345 + t) & 0x3FFFFFFF
-    sess = Session(variant, players, levels, target, seed)
+    sess = Session(preset(variant, players, target), levels, seed)
     sess.start_hand()
     return sess
+
+
+class RulesMenu(MenuScreen):
+    """The rule sets; A opens one's pages (device/rulestext.py RulePages)."""
+    kind = "rules"
+    title = "RULES"
+
+    def __init__(self, app):
+        MenuScreen.__init__(self, app, [[p, None, 0, p] for p in PRESETS])    # id: the rule set's name
+
+    def pick(self, item, k):
+        self.app.open("ruletext", preset(item))
 
 
 class NewGameMenu(MenuScreen):
@@ -212,7 +224,6 @@ class NewGameMenu(MenuScreen):
     title = "NEW GAME"
 
     def __init__(self, app):
-        from core.presets import PRESETS, preset
         st = app.settings
         lv = st.last_level if st.last_level in LEVELS else "normal"
         pl = st.last_players if st.last_players in PLAYERS else 2
@@ -266,7 +277,6 @@ class NewGameMenu(MenuScreen):
             self.start()
 
     def start(self):
-        from core.presets import preset
         app = self.app
         chosen = self.chosen()
         level, players, people, variant, target = chosen

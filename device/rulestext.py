@@ -1,12 +1,13 @@
-"""The Rules screens: the rule sets' list (``RulesMenu``) and a rule
-set's pages: how Basra is played, then what the chosen rule set
-does, written from its Rules record (core/presets.py's registry entry made
-into a Rules; each value named by its core/rules.py constant, so the pages
-follow core/rules.py whatever the constants' numbers).
-Screens of device/screens.py: loaded while one of them is open."""
-from core import presets as P
+"""A rule set's pages (``RulePages``): how Basra is played, then what the
+rule set does, written from its Rules record (each value named by its
+core/rules.py constant, so the pages follow core/rules.py whatever the
+constants' numbers). Opened from the main menu's list of rule sets
+(device/menus.py RulesMenu: a registry entry made into a Rules), and from
+the game menu for the game's own Rules (its players and target with it),
+so a game's pages need no registry. A screen of device/screens.py: loaded
+while it is open."""
 from core import rules as R
-from device.screens import MenuScreen, PagesScreen
+from device.screens import PagesScreen
 
 COMMON = (
     "BASRA: TAKE CARDS FROM THE FLOOR",
@@ -32,10 +33,9 @@ COMMON = (
 )
 
 
-def lines(name):
-    """The pages of rule set name as a list of lines (32 columns)."""
-    r = P.preset(name)
-    out = [name.upper() + " RULES", ""]
+def lines(r):
+    """The pages of the Rules r as a list of lines (32 columns)."""
+    out = [r.name.upper() + " RULES", ""]
     out.append("CARDS: %d EACH A DEAL" % r.hand_size)
     out.append("CAPTURE: " + ("ANY SUMS" if r.capture == R.CAPTURE_FREE
                               else "THE MOST SUMS ONLY"))
@@ -65,19 +65,5 @@ def lines(name):
 class RulePages(PagesScreen):
     kind = "rules"
 
-    def __init__(self, app, name):
-        PagesScreen.__init__(self, app, lines(name))
-
-
-class RulesMenu(MenuScreen):
-    """The rule sets; A opens one's pages (``RulePages``)."""
-    kind = "rules"
-    title = "RULES"
-
-    def __init__(self, app, from_game=False):
-        items = [[p, None, 0, p] for p in P.PRESETS]    # id: the rule set's name
-        cur = P.PRESETS.index(app.sess.variant) if app.sess is not None and from_game else 0
-        MenuScreen.__init__(self, app, items, cur)
-
-    def pick(self, item, k):
-        self.app.open("ruletext", item)
+    def __init__(self, app, rules):
+        PagesScreen.__init__(self, app, lines(rules))

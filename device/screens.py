@@ -21,7 +21,9 @@ Code lifetimes, in one place:
   the last screen of that module closes: ``SCREENS`` names them, ``make``
   loads, ``release`` lets go; the game menu (``WITH_GAME``) is the game's;
 - a link game's code comes with the link and goes with it (``LINK``);
-  its screens' code comes when the link has news to show.
+  its screens' code comes when the link has news to show;
+- the rule sets are held by what makes a game or shows its rules, and go
+  with the last of them (``SHARED``): a game made holds its Rules only.
 This is the only code that lets modules go (through hal/mem.py ``drop``);
 nothing is loaded for one call, during a turn, a decision or a save write.
 """
@@ -36,7 +38,7 @@ SCREENS = {
     "new": "device.menus.NewGameMenu",
     "settings": "device.settingsmenu.SettingsMenu",
     "stats": "device.menus.StatsMenu",
-    "rules": "device.rulestext.RulesMenu",
+    "rules": "device.menus.RulesMenu",
     "ruletext": "device.rulestext.RulePages",
     "game": "device.gamemenu.GameMenu",
     "link": "device.linkmenu.LinkScreen",
@@ -50,6 +52,11 @@ LINK = ("device.linkgame", "device.link")
 # code the app's start-up uses, let go once a screen is open (device/saving.py
 # SaveStore.load reads the save with it)
 START_UP = ("device.saveread",)
+# code the modules above share: the rule sets (core/presets.py) are held by
+# what makes a game (the menus, the link's screens, the save's reading
+# side), not by the game once it is made (its pages are written from its
+# Rules); let go with the last of them
+SHARED = {"core.presets": ("device.menus", "device.linkmenu", "device.saveread")}
 
 
 class Screen:
@@ -186,6 +193,16 @@ def release(app):
     if app.link is None:
         for mod in LINK:
             drop(mod)
+    _release_shared()
+
+
+def _release_shared():
+    for mod, users in SHARED.items():
+        for user in users:
+            if user in sys.modules:
+                break
+        else:
+            drop(mod)
 
 
 def release_all():
@@ -198,3 +215,4 @@ def release_all():
     for mod in LINK + START_UP:
         drop(mod)
     drop("device.linklobby")
+    _release_shared()

@@ -12,21 +12,22 @@ from core.ai.reason import reason
 from core.compat import const
 from core.game import Game
 from core.plays import Plays, cards_taken, index_of, nth
-from core.presets import preset
 from core.state import FLOOR, play_flags
 
 WINDOW = const(16)        # a card's options held at once (more are listed again)
 _AFTER_ALL = const(99)    # a sort key before every option (more cards than any take)
 
 class Session:
-    """variant: preset name; levels: per seat, "human" or an AI level."""
+    """rules: a checked core.rules.Rules (core/presets.py preset: made where
+    a game is made, which holds the rule sets, not the game); levels: per
+    seat, "human" or an AI level."""
 
-    def __init__(self, variant, players, levels, target, seed):
-        self.rules = preset(variant, players, target)
-        self.variant = variant
-        self.players = players
+    def __init__(self, rules, levels, seed):
+        self.rules = rules
+        self.variant = rules.name
+        self.players = rules.players
         self.levels = list(levels)
-        self.target = target
+        self.target = rules.target
         self.seed = seed
         self.humans = 0
         level = "normal"

@@ -9,6 +9,7 @@ import pytest
 import hal
 
 from core import cardnames as CN
+from core.presets import preset
 from core.state import play_card
 from device import app as A
 from device import gfx as G
@@ -318,10 +319,10 @@ def test_every_menu_path():
         yield from new_game(Level="easy")
         yield ["B"]
         seen["game"] = [it[0] for it in a.menu.items]
-        yield menu_to(a, "Rules") + ["A"]
-        yield ["A"]
+        yield menu_to(a, "Rules") + ["A"]        # the game's own rule set's pages
         seen["game_rules"] = row_text(a.pages.text, 0)
-        yield ["B", "B"]
+        seen["game_target"] = "GAME TO %d" % a.sess.target in a.pages.lines
+        yield ["B"]
         seen["back_table"] = a.screen is a.table
         yield ["B"]
         yield menu_to(a, "Settings") + ["A"]
@@ -345,7 +346,7 @@ def test_every_menu_path():
     assert seen["page"].startswith("ITALIAN RULES") and seen["scrolled"] > 0
     assert seen["back_rules"] == "rules" and seen["back_new"] == "main"
     assert seen["game"][:2] == ["Resume", "Hint"] and "Save and quit" in seen["game"]
-    assert seen["game_rules"].startswith("EGYPTIAN RULES")
+    assert seen["game_rules"].startswith("EGYPTIAN RULES") and seen["game_target"]
     assert seen["back_table"] and seen["back_table2"] and seen["resumed"]
     assert seen["quit"][0] == "Continue" and seen["continued"]
 
@@ -480,7 +481,7 @@ def test_hundreds_of_captures_cycle_in_order_and_a_held_button_jumps_a_group():
 def _expert_thinking(plays_before):
     # two expert seats; the one to move after plays_before plays starts a
     # decision with no clock, so its search never stops on time by itself
-    sess = Session("egyptian", 2, ("expert", "expert"), 101, 3)
+    sess = Session(preset("egyptian", 2, 101), ("expert", "expert"), 3)
     sess.start_hand()
     for _ in range(plays_before):
         sess.think_begin(sess.state.to_move, 0)

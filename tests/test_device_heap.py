@@ -51,8 +51,10 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     link = {k: v for k, v in table.items() if k.startswith("link")}
     assert max(one.values()) <= 120.0, table
     assert sorted(link) == ["link", "linklog", "linkmenus", "linkrules"], table
-    assert max(link.values()) <= 128.0, table
-    assert table["ai"] - table["game"] < 2.0, table       # the AI is made with the game
+    assert max(link.values()) <= 125.0, table
+    # the AI is made with the game: a decision begun adds its job and its
+    # search's start (about 2 KB), not the AI's code (about 16 KB)
+    assert table["ai"] - table["game"] < 3.0, table
 
 
 def test_heap_does_not_grow_under_random_presses(mpvm):

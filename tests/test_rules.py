@@ -97,5 +97,5 @@ def test_a_new_rule_set_is_one_registry_entry(monkeypatch):
     assert fields(P.preset("fortyfive")) == dict(fields(P.preset("egyptian")), name="fortyfive",
                                                 target=45, jack_points=2)
     assert P.code_of("fortyfive") == 99 and P.name_of(99) == "fortyfive"
-    page = rulestext.lines("fortyfive")
+    page = rulestext.lines(P.preset("fortyfive"))
     assert page[0] == "FORTYFIVE RULES" and "GAME TO 45" in page and "J 2  A 1  2C 2  10D 3" in page

@@ -314,7 +314,7 @@ PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap gr
 # for a start-up job (the sheets' and fonts' data, the error screen)
 RARE = ("device.menus", "device.settingsmenu", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
-        "device.recover", "device.saveread")
+        "device.recover", "device.saveread", "core.presets")
 # of those, the one the table holds: the game menu's code comes with the
 # game (device/screens.py WITH_GAME; growth() compares like moments)
 HELD_AT_TABLE = ("device.gamemenu",)
@@ -457,8 +457,9 @@ def step(i):
                 elif m == "settings" or m == "rules":   # back to the table: the screens close
                     H.app.pop()
                     H.app._settle()
-                    H.app.pop()
-                    H.app._settle()
+                    if m == "settings":         # the game menu under them
+                        H.app.pop()
+                        H.app._settle()
                 elif m != "device.gamemenu":    # a module seen held over a game goes (the
                     drop(m)                     # game menu's stays: device/screens.py WITH_GAME)
         H.k += 1
@@ -501,6 +502,7 @@ def load():
                 from hal.mem import drop
                 drop("device.linkmenu")
                 drop("device.linklobby")
+                drop("core.presets")    # with them: the game holds its Rules (device/screens.py SHARED)
                 import board, busio
                 port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
                 port.open()
@@ -519,14 +521,12 @@ def load():
                 H.app._settle()
                 continue
             if m == "rules":
-                # B at the table, Rules, a rule set's pages: the rules'
-                # screens over the game (the game menu's place taken)
+                # B at the table, Rules: the game's rule set's pages over
+                # the game (the game menu's place taken)
                 H.app.play.stop_thinking(False)
                 H.app.open("game")
                 H.app._settle()
-                H.app.replace("rules", True)
-                H.app._settle()
-                H.app.open("ruletext", "egyptian")
+                H.app.replace("ruletext", H.app.sess.rules)
                 H.app._settle()
                 continue
             __import__(m)
@@ -710,7 +710,7 @@ def board(games=4, pad=0, names=None):
             link = r["mods"][0] == "link"
             r["at"] = ("link" if link else "") + ("menus" if r["mods"][-1] == "settings" else "rules")
             r["mods"] = (["the link's code and objects"] if link else []) + [
-                "the game menu, settings" if r["mods"][-1] == "settings" else "the rules' list and pages"]
+                "the game menu, settings" if r["mods"][-1] == "settings" else "the game's rule pages"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the master's search, a hint's too"] if r["mods"] == ["search"] else ["one-play: normal"]

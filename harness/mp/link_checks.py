@@ -10,6 +10,7 @@ from core.plays import nth
 from device import link as L
 from device.linkgame import LinkSession
 from device.session import WINDOW
+from core.presets import preset
 from core.prng import Prng
 from hal.memlink import pair
 
@@ -28,9 +29,9 @@ def _locked(fn, a, b):
 class Side:
     def __init__(self, port, levels, seed, k):
         self.link = L.Link(port, Prng(k))
-        self.sess = LinkSession("egyptian", 2, levels, 31, seed)
+        self.sess = LinkSession(preset("egyptian", 2, 31), levels, seed)
         self.sess.start_hand()
-        self.link.play(self.sess)
+        self.link.play(self.sess, 0)
 
     def step(self, now, _):
         s = self.sess
