@@ -85,7 +85,7 @@ def test_a_new_rule_set_is_one_registry_entry(monkeypatch):
     import importlib
     from device import rulestext
     # the module as the code reads it now: the device app drops core.presets
-    # after it makes a game (device/app.py), so an earlier test's game may
+    # once a game is made (device/screens.py SHARED), so an earlier test's game may
     # have left another copy in sys.modules than the one imported above
     P = importlib.import_module("core.presets")
 
