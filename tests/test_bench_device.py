@@ -142,12 +142,13 @@ def test_a_decision_waits_for_the_write_after_the_press_before_it_and_no_other()
                    [50.0, 9, False, 0, 0, "program"]],      # after decision 2: no decision's
          # [VM ms, modules, live, kind, mode, refreshes by its end]: no write's
          "turns": [[9.0, 0, 0, "ai", 3, 2]],
-         "decisions": [[0.0] * 13 + [3], [0.0] * 13 + [8]]}
+         "decisions": [{"frame": 3}, {"frame": 8}]}
     w1, w2 = B.writes_before(m, f)
     assert abs(w1 - (2 + 4 + B.FLASH_PROGRAM_MS)) < 1e-9
     assert abs(w2 - (6 + B.import_ms(1, 1024) + B.FLASH_WRITE_MS)) < 1e-9
     # the decision model adds it to each decision
-    dec = [[1.0, 0.0, 0.0, 0, 0.0, 0, 0, 0, 1.0, 0, 0, 0, 0, 3], [1.0, 0.0, 0.0, 0, 0.0, 0, 0, 0, 1.0, 0, 0, 0, 0, 8]]
+    dec = [{"begin": 1.0, "steps": [], "deadline": 0, "spent": 0, "frame": 3, "bytes": 0, "files": 0, "live": 0},
+           {"begin": 1.0, "steps": [], "deadline": 0, "spent": 0, "frame": 8, "bytes": 0, "files": 0, "live": 0}]
     d = B.decision_model(dict(m, decisions=dec), f, 10.0)
     assert abs(d["worst"] - (10 + 2 + w2)) < 1e-9 and abs(d["median"] - (10 + 2 + (w1 + w2) / 2)) < 1e-9
 

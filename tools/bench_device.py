@@ -159,8 +159,8 @@ R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 def watch_jobs(cls):
     # each step of a DecideJob (not a hint's) timed: its first begins the
-    # search, the others step it; the row as watch_decisions' (no turns
-    # load the AI: it is made with the game)
+    # search, the others step it (the AI is made with the game: none loads
+    # it); a decision's row: measure()'s "decisions"
     step = cls.step
     cur = [None]
 
@@ -174,25 +174,18 @@ def watch_jobs(cls):
         t = ms()
         r = step(self, now)
         d = ms() - t
-        files = IMPORTS[0] - f0
-        live = IMPORTS[1] - l0
         if first:
-            cur[0] = [0.0, d, 0.0, 0, 0.0, 0, 0, 0, 0.0, 0, 0, live, 0, [], []]
+            cur[0] = {"begin": d, "steps": [], "files": 0, "live": 0}
         else:
-            c = cur[0]
-            c[2] += d
-            c[3] += 1
-            c[13].append(d)
-            if d > c[4]:
-                c[4] = d
+            cur[0]["steps"].append(d)
         c = cur[0]
-        c[9] += files
-        c[11] += live
+        c["files"] += IMPORTS[0] - f0
+        c["live"] += IMPORTS[1] - l0
         a = s.ai if s.ai is not None else s.hint_ai
-        c[5] = a.search.deadline
-        c[6] = a.search.spent + (a.search.nodes if a.search.depth_left[0] else 0)
+        c["deadline"] = a.search.deadline
+        c["spent"] = a.search.spent + (a.search.nodes if a.search.depth_left[0] else 0)
         if r:                           # decided: its play on show in the next refresh
-            c[7] = R.frames
+            c["frame"] = R.frames
             print(json.dumps({"decision": c}))
         return r
     cls.step = timed
@@ -490,11 +483,11 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
     the screen that frame shows]),
     "saves" ([VM ms, refreshes before it, a press waiting for its frame,
     modules imported, the live heap at each summed]),
-    "decisions" ([the turns loading the AI, the turn beginning the search,
-    the steps' VM ms, steps, the longest step, the search's deadline,
-    positions, the bytes of the play's frame, the longest loading turn,
-    modules imported, in the longest loading turn, the live heap at
-    each summed, in that turn]),
+    "decisions" ({"begin": VM ms of the turn beginning the search, "steps":
+    VM ms of each of its steps, "deadline": the search's, "spent":
+    positions, "frame": the index of its play's frame among the refreshes,
+    "bytes": that frame's, "files": modules imported meanwhile, "live": the
+    live heap at each summed}),
     "frames", "done".
 
     runs > 1 (with calibrate): the VM game played that many times, each
@@ -516,17 +509,15 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         for p, q in zip(game["presses"], game2["presses"]):
             p[1] = min(p[1] * k1, q[1] * k2)
         for d, e in zip(game["decisions"], game2["decisions"]):
-            for i in (0, 1, 2):
-                d[i] = min(d[i] * k1, e[i] * k2)
-            # the same steps and loading turns in each run (the VM's clock
-            # is the loop's own): each turn's least, so that a pause of the
-            # machine in one run is not read as a turn's work
-            for turns, longest in ((13, 4), (14, 8)):
-                if len(d[turns]) == len(e[turns]):
-                    d[turns] = [min(a * k1, b * k2) for a, b in zip(d[turns], e[turns])]
-                    d[longest] = max(d[turns] or [0.0])
-                else:
-                    d[longest] = min(d[longest] * k1, e[longest] * k2)
+            d["begin"] = min(d["begin"] * k1, e["begin"] * k2)
+            # the same steps in each run (the VM's clock is the loop's own):
+            # each step's least, so that a pause of the machine in one run is
+            # not read as a step's work; else the run of the lesser total
+            x, y = d["steps"], e["steps"]
+            if len(x) == len(y):
+                d["steps"] = [min(a * k1, b * k2) for a, b in zip(x, y)]
+            else:
+                d["steps"] = [a * k1 for a in x] if sum(x) * k1 <= sum(y) * k2 else [b * k2 for b in y]
         # the loop's busy stretches: the same in each run, each its least
         t1, t2 = game["turns"], game2["turns"]
         if [t[1:2] + t[3:] for t in t1] != [t[1:2] + t[3:] for t in t2]:    # modules, kind, mode
@@ -551,11 +542,7 @@ def measure(level=LEVEL, seed=SEED, calibrate=True, players=2, runs=1):
         # live heap at each summed (bytes above code.py's start)]
         "presses": [[k, t, sent[f], f, at, n[0], n[1]] for (k, t, f, at), n in zip(game["presses"], game["press_files"])],
         "saves": game["saves"],
-        # [load, begin, steps, n, longest step, deadline, positions, bytes of
-        # its frame, the longest loading turn, modules imported, of them in
-        # the longest loading turn, the live heap at each summed, in that
-        # turn, the index of its frame among the refreshes]
-        "decisions": [d[:7] + [sent[d[7]] if d[7] < len(sent) else 0] + d[8:13] + [d[7]] for d in game["decisions"]],
+        "decisions": [dict(d, bytes=sent[d["frame"]] if d["frame"] < len(sent) else 0) for d in game["decisions"]],
         "level": level,
         "players": players,
         "frames": game["frames"],
@@ -784,7 +771,7 @@ def writes_before(m, f):
     out = []
     prev = -1
     for d in m["decisions"]:
-        end = d[13]
+        end = d["frame"]
         k = bisect.bisect_left(presses, end) - 1
         start = max(prev, presses[k] if k >= 0 else -1)
         w = sum(t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
@@ -798,35 +785,34 @@ def decision_model(m, f, press_ms):
     """Each AI decision as the panel shows it (ms): the press that ends the
     turn before (press_ms: its press-to-frame), the game write that goes
     out before the AI begins (writes_before), the loop's turns of the
-    decision (the AI loaded, the search begun, its steps; the search stops
-    at its deadline on the board's clock, which the VM's idle clock never
-    reaches: held to it here, one step past it), its play's frame
-    (rendering and I2C). Also the turns that held the loop longest."""
+    decision (the search begun, its steps; the search stops at its deadline
+    on the board's clock, which the VM's idle clock never reaches: held to
+    it here, one step past it), its play's frame (rendering and I2C). Also
+    the turns that held the loop longest."""
     walls = []
     turns = []
     pos = 0
     search_ms = 0.0
     writes = writes_before(m, f)
-    for (load, begin, steps, n, longest, deadline, spent, b, load_turn, files, load_files,
-         live, load_live, _), write in zip(m["decisions"], writes):
-        search = steps * f
-        if deadline and n:
+    for d, write in zip(m["decisions"], writes):
+        steps = d["steps"]
+        search = sum(steps) * f
+        if d["deadline"] and steps:
             # the search stops at the end of the step the deadline passes
             # in: on average one step past it
-            search = min(search, deadline + search / n)
-        # a collection under each of the AI's imports (import_ms)
-        walls.append(press_ms + write + (load + begin) * f + import_ms(files, live) + search +
-                     render_ms(b) + i2c_ms(b))
-        turns += [load_turn * f + import_ms(load_files, load_live), begin * f, longest * f]
-        if spent:
-            pos += spent
-            search_ms += steps * f
+            search = min(search, d["deadline"] + search / len(steps))
+        # a collection under each import meanwhile (import_ms: none, the AI
+        # is made with the game, unless a change loads code in a decision)
+        walls.append(press_ms + write + d["begin"] * f + import_ms(d["files"], d["live"]) + search +
+                     render_ms(d["bytes"]) + i2c_ms(d["bytes"]))
+        turns += [d["begin"] * f, max(steps or [0.0]) * f]
+        if d["spent"]:
+            pos += d["spent"]
+            search_ms += sum(steps) * f
     return {
         "n": len(walls),
         "median": statistics.median(walls), "p90": pct(walls, 0.9), "worst": max(walls),
         "longest_turn": max(turns), "turn_p99": pct(turns, 0.99),
-        "load_longest": max(d[8] * f + import_ms(d[10], d[12]) for d in m["decisions"]),
-        "begin_longest": max(d[1] * f for d in m["decisions"]),
         "rate": 1000.0 * pos / search_ms if search_ms else 0.0,
     }
 
@@ -930,18 +916,18 @@ def tables(ms):
     rows = []
     for (lv, pl), g in ms.items():
         d = decision_model(g, board_factor(g), new["play"]["median"])
-        rows.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %.0f (%.0f) | %.0f | %.0f |" % (
+        rows.append("| %s, %d players | %d | %.0f | %.0f | %.0f | %s | %.0f (%.0f) | %.0f |" % (
             lv, pl, d["n"], d["median"], d["p90"], d["worst"], _targets(lv),
-            d["longest_turn"], d["turn_p99"], d["load_longest"], d["rate"]))
+            d["longest_turn"], d["turn_p99"], d["rate"]))
     out += _table("| AI decision as the panel shows it (press to the AI's play frame), ms | decisions | median | p90 | "
-                  "worst | target | longest loop turn (p99) | longest turn loading the AI | positions a second |", rows)
+                  "worst | target | longest loop turn (p99) | positions a second |", rows)
     st_rows = stretch_model(m, f)
     rows = []
     for kind, label in (("encode", "a game write's first turn (device/saving.py SaveJob): the record encoded"),
                         ("frame", "its second: the record framed and placed in the log"),
                         ("program", "its last: the record into an erased slot of the log (a flash page programmed)"),
                         ("write", "its last when the log comes round (1 in about 28, a write no play can land in): the sector erased, the log written again"),
-                        ("ai", "an AI's turns (loading, its steps, the frame of its play)"),
+                        ("ai", "an AI's turns (its steps, the frame of its play)"),
                         ("table", "other turns at the table (a play's frame and what follows it)"),
                         ("pages", "at a hand's summary (its write, the next hand dealt)"),
                         ("menu", "at a menu (the game's code loaded, the new game dealt)")):
