@@ -250,10 +250,12 @@ class Session:
         # one Player serves every AI seat (decisions are one at a time) and
         # one the hints (the expert's), made with the game, before its
         # smaller objects, and kept until it ends; the two share one search
-        # (its buffers are the game's largest) where their levels search
-        # alike: the expert's seats are the hint's own Player, and in a
-        # master's game the hint is the expert's budget on the master's
-        # search, its worlds dealt by beliefs as the master's are. Every
+        # (its buffers are the game's largest): the expert's seats are the
+        # hint's own Player; in a master's game the hint is the expert's
+        # budget on the master's search (both deal their worlds by
+        # beliefs), in hard's on hard's (its worlds dealt uniformly, as
+        # hard's are: no beliefs' buffers in a hard game); one-play seats
+        # list their plays on the hint's search. Every
         # decision goes on from the generators' states the last one left
         # (ai_prng, search_prng), whichever Player made it
         from core.ai.player import Player

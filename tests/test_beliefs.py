@@ -114,13 +114,14 @@ def test_the_table_predicts_held_rates_on_fresh_deals(fresh):
 
 
 def test_every_player_passes_up_what_it_does_not_hold(fresh):
-    # by player (easy, normal, hard, expert, summiss, thrower): a card that
+    # by player (easy, normal, hard, expert-b, summiss, thrower: the pool
+    # the table is estimated on, tools/beliefs.py PLAYERS): a card that
     # would have swept much more, made a basra or taken much more where the
-    # player laid down is held less often than knowing nothing says (the
-    # expert lays a card down for a small take often: MORE_LAID reads 0.85
-    # of it for the expert, 0.04-0.56 for the others), and the pooled
+    # player laid down is held less often than knowing nothing says
+    # (expert-b lays a card down for a small take often: MORE_LAID reads
+    # 0.85 of it for expert-b, 0.04-0.56 for the others), and the pooled
     # table's prediction is within 0.05 of each player's rate (at most
-    # 0.036 off on these deals: the expert's sweeps passed up)
+    # 0.036 off on these deals: expert-b's sweeps passed up)
     for who in PLAYERS:
         table = fresh.table(who)
         for b, most in ((SWEEP_BIG, 0.8), (BASRA_LAID, 0.5), (MUCH_LAID, 0.9)):
@@ -252,11 +253,13 @@ def test_a_neutral_table_plays_as_no_beliefs():
             st.apply(*pa)
 
 
-def test_the_master_reads_the_table():
-    # the master's search holds beliefs (the shipped table), the expert's not;
-    # the table is not neutral
-    assert Player(EGYPTIAN, "master", 1).search.beliefs is not None
-    assert Player(EGYPTIAN, "expert", 1).search.beliefs is None
+def test_the_master_and_the_expert_read_the_table():
+    # the master's and the expert's searches hold beliefs (the shipped
+    # table), hard's not; the table is not neutral
+    for level in ("master", "expert"):
+        s = Player(EGYPTIAN, level, 1).search
+        assert s.beliefs is not None and s.beliefs.ratio is RATIO and s.sampler.weights is s.beliefs.weight
+    assert Player(EGYPTIAN, "hard", 1).search.beliefs is None
     assert RATIO[SWEEP_BIG] < 16 and RATIO[MORE_LAID] < 16 and RATIO[NO_MORE] <= 16
 
 

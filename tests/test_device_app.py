@@ -1274,22 +1274,26 @@ def test_a_save_of_a_hand_played_to_its_last_play_resumes_to_its_summary(tmp_pat
     assert seen["summary"] == (True, "SummaryScreen")
 
 
-def test_a_masters_game_and_its_hint_share_one_search_with_beliefs():
-    # the search's buffers are a game's largest: in a master's game the
-    # hint (the expert's budget) decides on the master's own search, whose
-    # worlds are dealt by beliefs, not on a second one
+@pytest.mark.parametrize("level", ["master", "expert"])
+def test_a_search_levels_game_and_its_hint_share_one_search_with_beliefs(level):
+    # the search's buffers are a game's largest: in a master's or an
+    # expert's game the hint (the expert's budget) decides on the seats'
+    # own search, whose worlds are dealt by beliefs, not on a second one
+    # (in an expert's game the hint is the seats' Player itself)
     seen = {}
 
     def steps():
-        yield from new_game(Level="master")
+        yield from new_game(Level=level)
         yield from until(my_turn, "wait:20")
         yield ["B"]
         yield menu_to(A.last, "Hint") + ["A"]
         yield from until(lambda a: my_turn(a) and not a.play.hinting, "wait:20")
         s = A.last.sess
         seen["ai"] = (s.ai.level, s.hint_ai.level, s.hint_ai.search is s.ai.search,
-                      s.ai.search.beliefs is not None, s.hint_ai.work, s.ai.work)
+                      s.ai.search.beliefs is not None, s.hint_ai.work, s.ai.work,
+                      s.hint_ai is s.ai)
     run(steps)
-    level, hint, shared, beliefs, hint_work, work = seen["ai"]
-    assert (level, hint, shared, beliefs) == ("master", "expert", True, True)
-    assert 2 * hint_work == work
+    got, hint_work, work, same = seen["ai"][:4], seen["ai"][4], seen["ai"][5], seen["ai"][6]
+    assert got == (level, "expert", True, True)
+    assert hint_work * (2 if level == "master" else 1) == work
+    assert same == (level == "expert")

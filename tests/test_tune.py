@@ -60,9 +60,9 @@ def test_a_duel_of_the_same_constants_is_even():
 
 def test_a_duel_with_beliefs_on_one_side_plays_the_arenas_deals():
     # the start with beliefs against it without: the arena's expert+b
-    # against expert, deal pair by deal pair
+    # against expert-b, deal pair by deal pair
     got = duel(START, START, 6, 1, beliefs=(True, False))
-    want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert", 1, k))[0] for k in range(3)]
+    want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert-b", 1, k))[0] for k in range(3)]
     assert got == want
     assert any(got)  # the beliefs changed some play
 
@@ -139,7 +139,8 @@ def test_the_arena_names_the_beliefs_alternatives():
     assert s.beliefs.ratio == SHARP and s.sampler.weights is s.beliefs.weight
     r = arena._player(rules, "expert+r", 0).search
     assert isinstance(r.beliefs, Reader) and r.sampler.weights is r.beliefs.weight
-    assert arena._player(rules, "expert", 0).search.beliefs is None
+    assert arena._player(rules, "expert-b", 0).search.beliefs is None
+    assert arena._player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
 
 
 def _read(beliefs, st):

@@ -32,7 +32,8 @@ from tools.readers import READER, TABLES, Reader
 # legal play), expert-v1, the oracle (core/ai/oracle.py: it sees every card)
 # and peek (below). expert-v1: the expert as issue 14 found it, the yardstick (by players: 6
 # worlds, 3 plies, 250 positions a world; 12 worlds, 2 plies with four
-# players; leaves valued without Evaluator.threat). Not a level of the device.
+# players; leaves valued without Evaluator.threat; uniform worlds). Not a
+# level of the device.
 V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
 # two players that make a person's mistakes at set rates, on normal's
 # judgement (core/ai/onestep.py): summiss does not see a capture by a sum
@@ -43,7 +44,8 @@ SUMMISS, THROWER = "summiss", "thrower"
 MISS_SUMS = (2, 3)  # summiss: turns out of
 THROW = (1, 4)  # thrower: turns out of
 # peek: the expert's search given the other hands (the stock's order
-# unseen): what knowing the opponent's hand is worth (docs/ai.md)
+# unseen; no beliefs, nothing left to believe): what knowing the
+# opponent's hand is worth (docs/ai.md)
 PEEK = "peek"
 YARDSTICKS = ("random", "expert-v1", ORACLE, PEEK, SUMMISS, THROWER)
 
@@ -92,6 +94,8 @@ def _player(rules, spec, seat):
             p.search = Search(rules, seat + 1)
         if level == "expert-v1":
             p.search.ev = _Plain(rules)
+        if toggle is None and level in ("expert-v1", PEEK):
+            toggle = False  # the expert's search as measured: uniform worlds
         if toggle is not None and p.kind >= 2:
             _set_beliefs(p, rules, toggle)
         if level == PEEK:
