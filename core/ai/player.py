@@ -50,17 +50,6 @@ _KIND = const(15)  # the kind's bits of a TABLE entry's first byte
 _BELIEFS = const(16)  # ... and this one: worlds dealt by beliefs (core/ai/beliefs.py)
 
 
-def modules(level):
-    """The modules a Player of level imports when it is made (device/session.py
-    loads them a loop turn each before it makes one)."""
-    kind = TABLE[6 * LEVELS.index(level)]
-    if kind & _KIND < _FIXED:
-        return ("core.ai.onestep",)
-    if kind & _BELIEFS:
-        return ("core.ai.search", "core.ai.beliefs")
-    return ("core.ai.search", "core.ai.fixed") if kind == _FIXED else ("core.ai.search",)
-
-
 class Player:
     """The level's budget, from the registry's TABLE: worlds, plies,
     positions a world's search may visit (nodes), work, deadline (ms).
