@@ -1027,7 +1027,7 @@ def test_new_game_and_start_load_nothing_and_deal_nothing_once_their_menu_was_re
         yield ["A"]
         a = A.last
         seen["start"] = (list(work["imports"]), work["games"], a.screen is a.table, list(a.sess.levels))
-        seen["held"] = [m for m in ("device.menus", "device.rulestext")
+        seen["held"] = [m for m in ("device.menus", "device.rulestext", "core.presets")
                         if m in __import__("sys").modules]
     from device import screens
     monkeypatch.setattr(screens, "CODE_ON_HEAP", True)      # as on a board: code on the heap
