@@ -41,6 +41,7 @@ SCREENS = {
     "rules": "device.menus.RulesMenu",
     "ruletext": "device.rulestext.RulePages",
     "game": "device.gamemenu.GameMenu",
+    "over": "device.gameover.GameOver",
     "link": "device.linkmenu.LinkScreen",
 }
 # the game menu comes with the game's code (device/app.py _GAME) and stays:

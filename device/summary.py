@@ -1,13 +1,15 @@
 """The end of a hand: its scoring counted in the stats (and the game, when
 it ends the game), its record made, its summary (a column per side, a row
 per way to score), and what A on the summary shows next, made while it is
-read: the next hand, or the game over menu. Part of the game's code
-(loaded with it, device/app.py _GAME)."""
+read: the next hand, or the game over menu (device/gameover.py, a screen
+whose code comes when it is made). Part of the game's code (loaded with
+it, device/app.py _GAME)."""
 from core import cards as C
 from core.ai import LEVELS
 from core.state import PILE
+from device import screens
 from device.jobs import DONE, Job
-from device.screens import MenuScreen, PagesScreen
+from device.screens import PagesScreen
 
 
 def hand_over(app):
@@ -80,7 +82,7 @@ class AheadJob(Job):
             app.sess.start_hand()
             app.play.begin(app.sess)
         else:
-            self.over = GameOver(app)
+            self.over = screens.make(app, "over")
             self.over.draw_ahead()
         return True
 
@@ -119,53 +121,9 @@ class SummaryScreen(PagesScreen):
 
 def game_over(app):
     """The game over menu in the summary's place, the game let go."""
-    scr = GameOver(app)
+    scr = screens.make(app, "over")
     app.end_game()
     app.switch(scr)
-
-
-class GameOver(MenuScreen):
-    """Who won, the scores, "Menu"; any answer goes to the main menu."""
-    kind = "over"
-    title = "GAME OVER"
-
-    def __init__(self, app):
-        s = app.sess
-        g = s.game
-        t = app.table
-        app.games_over += 1      # counted in the stats with its last hand (hand_over)
-        me = s.side_of(app.play.viewer)
-        name = t.side_names[g.winner]
-        if s.humans == 1 and s.players == 4:
-            head = "WE WIN!" if g.winner == me else "THEY WIN"
-        elif s.humans == 1:
-            head = "YOU WIN!" if g.winner == me else "%s WINS" % name
-        else:
-            head = "%s WINS!" % name
-        items = [[head, False, 0, 0]]
-        for side in range(s.nsides):
-            items.append(["%-6s %d" % (t.side_names[side], g.scores[side]), False, 0, 0])
-        items.append(["Menu", None, 0, 0])
-        MenuScreen.__init__(self, app, items, len(items) - 1)
-        self.drawn = False
-
-    def draw_ahead(self):
-        # its text on the menu view, off the screen (the summary is on show)
-        self.app.menu.open(self.kind, self.title, self.items, self.cur)
-        self.drawn = True
-
-    def show(self):
-        if self.drawn:
-            self.drawn = False
-            self.app.view(self.app.menu)
-        else:
-            MenuScreen.show(self)
-
-    def back(self):
-        self.app.home()
-
-    def pick(self, item, k):
-        self.app.home()
 
 
 def _breakdown(s, side, out):

@@ -314,7 +314,7 @@ PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap gr
 # for a start-up job (the sheets' and fonts' data, the error screen)
 RARE = ("device.menus", "device.settingsmenu", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
-        "device.recover", "device.saveread", "core.presets")
+        "device.recover", "device.saveread", "core.presets", "device.gameover")
 # of those, the one the table holds: the game menu's code comes with the
 # game (device/screens.py WITH_GAME; growth() compares like moments)
 HELD_AT_TABLE = ("device.gamemenu",)
