@@ -302,9 +302,11 @@ NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' co
                # keeps by chance)
                ("log", "a game write that writes the save's log again (1 in about 28)"),
                ("linklog", "the same in a link game"),
-               ("rules", "a rule set's pages over a game"),
+               ("rules", "the game's rule pages over a game"),
                ("linkmenus", "the game menu and its settings over a link game"),
-               ("linkrules", "a rule set's pages over a link game"))
+               ("linkrules", "the game's rule pages over a link game"),
+               ("summary", "a hand's summary over a game"),
+               ("linksummary", "the same in a link game"))
 MEASURED_START = "0.6-4.4"   # its range on the board; 2.5 taken as the model's start
 BOARD_HEAP_KB = 170.0        # the Pico's heap at code.py start (167-172 KB measured)
 MEASURED_LOWEST_FREE = 55.0  # garbage included
@@ -437,6 +439,8 @@ def step(i):
             H.sets.append(("link", "log"))
             H.sets.append(("link", "settings"))
             H.sets.append(("link", "rules"))
+            H.sets.append(("summary",))
+            H.sets.append(("link", "summary"))
         H.k = 0
         load()
     else:
@@ -454,6 +458,9 @@ def step(i):
                     for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
                                  "hal.link"):
                         drop(name)
+                elif m == "summary":
+                    H.summary = None
+                    H.app.pages.close()
                 elif m == "settings" or m == "rules":   # back to the table: the screens close
                     H.app.pop()
                     H.app._settle()
@@ -519,6 +526,15 @@ def load():
                 H.app._settle()
                 H.app.open("settings")
                 H.app._settle()
+                continue
+            if m == "summary":
+                # a hand's end (device/summary.py hand_over): its summary's
+                # lines made and drawn on the pages, its screen held (the
+                # game's state mid-hand: the lines of a hand's end are as many)
+                H.app.play.stop_thinking(False)
+                from device.summary import SummaryScreen, summary_lines
+                H.summary = SummaryScreen(H.app, summary_lines(H.app))
+                H.app.pages.open(H.summary.kind, H.summary.lines)
                 continue
             if m == "rules":
                 # B at the table, Rules: the game's rule set's pages over
@@ -711,6 +727,10 @@ def board(games=4, pad=0, names=None):
             r["at"] = ("link" if link else "") + ("menus" if r["mods"][-1] == "settings" else "rules")
             r["mods"] = (["the link's code and objects"] if link else []) + [
                 "the game menu, settings" if r["mods"][-1] == "settings" else "the game's rule pages"]
+        elif r["at"] == "save" and r["mods"] in (["summary"], ["link", "summary"]):
+            link = r["mods"][0] == "link"
+            r["at"] = "linksummary" if link else "summary"
+            r["mods"] = (["the link's code and objects"] if link else []) + ["the summary's lines on the pages"]
         elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
             r["at"] = "ai"
             r["mods"] = ["the master's search, a hint's too"] if r["mods"] == ["search"] else ["one-play: normal"]
