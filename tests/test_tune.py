@@ -143,6 +143,16 @@ def test_the_arena_names_the_beliefs_alternatives():
     assert arena._player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
 
 
+def test_the_tuned_level_may_be_the_arenas_name_of_one():
+    # --level expert-b: the expert with uniform worlds, as the tuning log's
+    # runs were made (docs/tune_log.md); --beliefs still overrides it
+    from tools.tune import _players
+    rules = P.preset("egyptian")
+    assert _players(rules, START, "expert", 0).search.beliefs is not None
+    assert _players(rules, START, "expert-b", 0).search.beliefs is None
+    assert _players(rules, START, "expert-b", 0, True).search.beliefs is not None
+
+
 def _read(beliefs, st):
     rules = P.preset("egyptian")
     obs = observe(st, st.to_move, Observation(rules))

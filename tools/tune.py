@@ -121,10 +121,14 @@ class Tuned(Evaluator):
 
 
 def _players(rules, theta, level, seat, beliefs=None):
+    # level: a level, or the arena's name of one with its worlds toggled
+    # ("expert-b": uniform); beliefs, given, overrides it
+    level, toggle = arena._toggle(level)
     p = Player(rules, level, seat + 1)
     p.search.ev = Tuned(rules, theta)
-    if beliefs is not None:
-        arena._set_beliefs(p, rules, beliefs)
+    on = toggle if beliefs is None else beliefs
+    if on is not None:
+        arena._set_beliefs(p, rules, on)
     return p
 
 
@@ -192,7 +196,8 @@ def main(argv=None):
     ap = Parser(prog="python -m tools.tune", description=__doc__.split("\n\n")[0])
     ap.add_argument("--steps", type=whole(1, what="a number of steps"), default=8)
     ap.add_argument("--hands", type=whole(2, what="a number of hands"), default=400)
-    ap.add_argument("--level", default="expert")
+    ap.add_argument("--level", default="expert",
+                    help="the level tuned, or the arena's name of one (expert-b: the expert with uniform worlds)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="append the steps' table to this file")
     ap.add_argument("--beliefs", nargs="?", const="b", choices=("b", READER) + tuple(TABLES),
