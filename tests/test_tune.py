@@ -153,8 +153,12 @@ def test_the_tuned_level_may_be_the_arenas_name_of_one():
     assert _players(rules, START, "expert-b", 0, True).search.beliefs is not None
 
 
-def _read(beliefs, st):
-    rules = P.preset("egyptian")
+def _in_play(n):
+    # (rules, a position of _positions with plays still to come)
+    return [(rules, st) for rules, st in _positions(n) if not st.hand_over()]
+
+
+def _read(beliefs, rules, st):
     obs = observe(st, st.to_move, Observation(rules))
     s = Search(rules, 1)
     beliefs.update(obs, s.world, s.plays)
@@ -162,14 +166,11 @@ def _read(beliefs, st):
 
 
 def test_a_reader_of_one_type_weighs_as_that_table():
-    rules = P.preset("egyptian")
     moved = 0
-    for rules_, st in _positions(12):
-        if st.hand_over():
-            continue
+    for rules, st in _in_play(12):
         a, b = Beliefs(rules), Reader(rules, (RATIO,))
-        _read(a, st)
-        _read(b, st)
+        _read(a, rules, st)
+        _read(b, rules, st)
         assert a.weight == b.weight and a.active == b.active
         moved += a.active
     assert moved >= 3
@@ -179,13 +180,10 @@ def test_the_reader_believes_the_type_that_predicts_the_cards_played_later():
     # each card the seat played this deal was held at its earlier plays: a
     # type that halves every bucket scores each such (play, card) half as
     # likely as a neutral type, m (m - 1) / 2 of them for m plays
-    rules = P.preset("egyptian")
     seen = 0
-    for rules_, st in _positions(30):
-        if st.hand_over():
-            continue
+    for rules, st in _in_play(30):
         r = Reader(rules, (bytes([16] * 13), bytes([8] * 13)))
-        obs = _read(r, st)
+        obs = _read(r, rules, st)
         opp = 1 - obs.seat
         m = sum(1 for c in range(52) if r.later[c] == opp + 1)
         assert r.score[0][opp] == 0
