@@ -17,9 +17,9 @@ A new rule set is one more entry; the menus, the rule pages, the link and
 the saves read the registry (``PRESETS``: the names in menu order;
 ``name_of``, ``code_of``).
 
-On a board it is part of the game's code (device/app.py ``_GAME``): a
-game is made from it (a new game, a saved one resumed, a link game
-agreed) and the next one will be.
+On a board it is held by what makes a game (the menus, the link's
+screens, the save's reading side: device/screens.py ``SHARED``), not by
+the game once it is made, which keeps its own Rules.
 
     r = preset("french", players=4)    # a checked Rules
     r.target = 151

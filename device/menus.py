@@ -178,10 +178,10 @@ class DealAhead(Job):
         if self.sess is None:
             level, players, people, variant, target = self.chosen
             try:
-                preset(variant, players, target)
+                rules = preset(variant, players, target)
             except ValueError:
                 return True
-            self.sess = made(app, self.chosen, self.menu.opened)
+            self.sess = made(app, self.chosen, self.menu.opened, rules)
             return False
         app.game_on()
         app.play.begin(self.sess)
@@ -189,12 +189,13 @@ class DealAhead(Job):
         return True
 
 
-def made(app, chosen, t):
-    """A game of the chosen values, its first hand dealt; its seed from the
-    app's generator and t, the time the new-game menu opened (a person's
-    press: the same game whether it is dealt ahead or at Start)."""
+def made(app, chosen, t, rules):
+    """A game of the chosen values (rules: their rule set's, checked), its
+    first hand dealt; its seed from the app's generator and t, the time the
+    new-game menu opened (a person's press: the same game whether it is
+    dealt ahead or at Start)."""
     from device.session import Session
-    level, players, people, variant, target = chosen
+    level, players, people = chosen[0], chosen[1], chosen[2]
     levels = []
     for s in range(players):
         human = s < people if people < players else True
@@ -202,7 +203,7 @@ def made(app, chosen, t):
     # the app's generator moves on only for the game started (NewGameMenu
     # start): a game dealt ahead for values changed after goes without a trace
     seed = (app.seed * 1103515245 + 12345 + t) & 0x3FFFFFFF
-    sess = Session(preset(variant, players, target), levels, seed)
+    sess = Session(rules, levels, seed)
     sess.start_hand()
     return sess
 
@@ -281,7 +282,7 @@ class NewGameMenu(MenuScreen):
         chosen = self.chosen()
         level, players, people, variant, target = chosen
         try:
-            preset(variant, players, target)
+            rules = preset(variant, players, target)
         except ValueError:
             m = app.menu
             m.title = "%s: 2 OR 4 PLAYERS" % variant[:8].upper()
@@ -298,7 +299,7 @@ class NewGameMenu(MenuScreen):
         if dealt is not None and dealt.chosen == chosen:    # dealt and drawn while the menu was read
             app.start_game(dealt.sess, drawn=True)
         else:
-            app.start_game(made(app, chosen, self.opened))
+            app.start_game(made(app, chosen, self.opened, rules))
         app.seed = app.sess.seed
         app.save()
 

@@ -22,8 +22,8 @@ Code lifetimes, in one place:
   loads, ``release`` lets go; the game menu (``WITH_GAME``) is the game's;
 - a link game's code comes with the link and goes with it (``LINK``);
   its screens' code comes when the link has news to show;
-- the rule sets are held by what makes a game or shows its rules, and go
-  with the last of them (``SHARED``): a game made holds its Rules only.
+- the rule sets are held by what makes a game, and go with the last of
+  them (``SHARED``): a game made holds its Rules only.
 This is the only code that lets modules go (through hal/mem.py ``drop``);
 nothing is loaded for one call, during a turn, a decision or a save write.
 """
