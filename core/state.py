@@ -197,6 +197,13 @@ class State:
     def hand_over(self):
         return self.stock_pos == 52 and self.hands_empty()
 
+    def plays_left(self):
+        """The plays still to come in the hand: the cards in hands and stock."""
+        n = 52 - self.stock_pos
+        for k in self.hand_n:
+            n += k
+        return n
+
     def side_of(self, seat):
         return seat % self.nsides
 

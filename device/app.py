@@ -42,7 +42,7 @@ _IDLE_BUSY = const(2)   # a play on show, a pause after a BASRA (their timers)
 _GAME = ("core.rules", "core.scoring", "core.state", "core.prng", "core.game",
          "core.sums", "core.plays", "core.ai.observe", "core.ai.evaluate", "core.ai.world",
          "core.ai.roots", "core.ai.search", "core.ai.player", "core.ai.reason", "device.session",
-         "device.table", "device.play", "device.summary", "device.gamemenu")
+         "device.table", "device.play", "device.gamemenu")
 
 
 class WarmJob(Job):

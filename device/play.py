@@ -25,10 +25,10 @@ ticks_diff and ticks_less, never through + and - on ticks.
 import hal
 from core.compat import const
 from core.state import BASRA, HAND_STRIDE, LAY, SWEEP, play_card, play_flags
+from device import screens
 from device.jobs import Job
 from device.screens import Screen
 from device.session import WINDOW, Session  # noqa: F401  (Session: the type of self.sess)
-from device.summary import SummaryJob, hand_over
 from hal.clock import ticks_add, ticks_diff, ticks_less
 
 PICK = const(0)
@@ -54,6 +54,33 @@ def _note(f):
     # what a play of flags f does, in a word: BASRA!, SWEEP, LAYS or TAKES
     # (then how many, which TAKES alone is followed by)
     return b"BASRA!" if f & BASRA else b"SWEEP" if f & SWEEP else b"LAYS" if f & LAY else b"TAKES"
+
+
+class SummaryJob(Job):
+    """The hand's end code (device/summary.py, the summary screen's module:
+    device/screens.py) loaded in a loop turn of its own, and the hand's
+    summary made in the next (make). Started without make once the hand's
+    last play is to come (``Play.played``): the code comes after the play
+    before is written and before that last play is decided, so neither the
+    play nor a key that skips its show waits for the import. Started with
+    make while the last play is on show, before anything else waiting (the
+    play's write is then the summary's record); it loads the code only if
+    a menu let it go meanwhile."""
+    group = "summary"
+
+    def __init__(self, play, make):
+        Job.__init__(self)
+        self.play = play
+        self.make = make
+        self.rank = 0 if make else 2
+
+    def step(self, now):
+        if not screens.loaded("summary"):
+            screens.module("summary")
+            return not self.make
+        if self.make:
+            self.play.sum_hand()
+        return True
 
 
 class DecideJob(Job):
@@ -335,7 +362,7 @@ class Play(Screen):
         taken = self.cnt[self.k]
         self.t.clear_marks()
         s.play(i)
-        self.app.played(seat, f)
+        self.played(seat, f)
         self.t.say_play(s, seat, word, 0 if f & (LAY | SWEEP | BASRA) else taken, _note(f))
         if f & (BASRA | SWEEP):
             self.pause(now, _PAUSE_MS)
@@ -352,14 +379,21 @@ class Play(Screen):
             # the hand's summary made while its last play is on show (a
             # link game's hand ends once the other device has every play:
             # LinkPlay.next_turn makes the summary then)
-            self.app.jobs.start(SummaryJob(self))
+            self.app.jobs.start(SummaryJob(self, True))
+
+    def played(self, seat, f):
+        """After a play: its sound and its write (App.played); when the
+        hand's last play is to come, the hand's end code loaded."""
+        self.app.played(seat, f)
+        if self.sess.plays_left() == 1:
+            self.app.jobs.start(SummaryJob(self, False))
 
     def sum_hand(self):
         # the hand scored and its summary page made (not shown): in a loop
         # turn of its own while the last play is on show, or at next_turn
         if not self.summed:
             self.summed = True
-            self.summary = hand_over(self.app)
+            self.summary = screens.module("summary").hand_over(self.app)
 
     # -- time ---------------------------------------------------------------------
     def persons_turn(self):
@@ -384,7 +418,7 @@ class Play(Screen):
             if not ticks_less(now, self.until):
                 if m == SHOW:
                     s.play(self.pick_i)
-                    self.app.played(self.mover, self.flags)
+                    self.played(self.mover, self.flags)
                     if s.hand_over():
                         # the hand's last play: its table a moment (PAUSE)
                         self.t.clear_marks()

@@ -43,7 +43,7 @@ SIZE = 2 * SLOT  # the least the store must hold (two slots); the log uses up to
 SLOTS = 32  # slots the save uses at most (4 KB: an RP2040's whole nvm sector)
 # a write made while no play can be pressed (an AI or the other device to
 # move) writes the log again once fewer than this many slots would be left
-# (``place``, device/jobs.py SaveJob): the sector's erase, 51 ms on
+# (``place``, ``early``, device/saving.py SaveJob): the sector's erase, 51 ms on
 # a board, falls there, not in the write a person's next play can land in.
 # With an AI seat every person's play is such a write, and at most three
 # others come between two of them (a hand's end), so the log comes round
@@ -113,6 +113,20 @@ class Stats(Record):
 def to_move(saved):
     """The seat to play next in saved (plays go round from the dealer's left)."""
     return (saved.dealer + 1 + len(saved.plays)) % saved.players
+
+
+def early(calm, left):
+    """The erased slots a play's write leaves in the log, else it writes the
+    log again now (``place``'s early): EARLY_ERASE where no play can be
+    pressed meanwhile (calm), and one while the hand has at most one play
+    left (left: plays after this one), so that the record of the hand's end,
+    written while its summary shows (its code loaded: device/summary.py),
+    never writes the log again: a hand's end never holds the summary's code
+    and the log's 4 KB image at once."""
+    e = EARLY_ERASE if calm else 0
+    if left <= 1 and e < 1:
+        e = 1
+    return e
 
 
 # -- the record's frame and the slots --------------------------------------
@@ -231,19 +245,15 @@ def place(storage, newest, rec, early=0):
     except (OSError, ValueError):
         raw = b""
     img = bytearray(n * SLOT)
-    m = memoryview(img)
-    m[0] = 0xFF
-    k = 1
-    while k < len(img):  # 0xFF everywhere, doubling: no second 4 KB buffer
-        c = min(k, len(img) - k)
-        m[k:k + c] = m[:c]
-        k += c
+    for k in range(0, n * SLOT, SLOT):  # erased, a slot at a time: no second buffer
+        img[k:k + SLOT] = ERASED
     p = parse(raw)
     slot = 0
     if p is not None:
-        m[:p[3] + 4] = raw[:p[3] + 4]
+        e = p[3] + 4
+        img[0:e] = memoryview(raw)[0:e]
         slot = 1
-    m[slot * SLOT:slot * SLOT + len(rec)] = rec
+    img[slot * SLOT:slot * SLOT + len(rec)] = rec
     return slot, 0, img
 
 

@@ -9,7 +9,7 @@ device app holds one SaveStore from start-up to the end (device/app.py).
 """
 from device.jobs import Job
 from device.save import (
-    EARLY_ERASE, MAX_PLAYS, SIZE, Settings, Stats, copy_settings, copy_stats, frame, game_bytes, place,
+    MAX_PLAYS, SIZE, Settings, Stats, copy_settings, copy_stats, early, frame, game_bytes, place,
     settings_bytes, stats_bytes, to_move)
 
 ENCODE = "encode"
@@ -46,9 +46,11 @@ class SaveJob(Job):
         if st == FRAME:
             # the log written again early where no play can land in the
             # write (an AI or the other device to move): the sector's erase
-            # falls here, not in the write a person's next play waits for
+            # falls here, not in the write a person's next play waits for;
+            # and before a hand's end (device/save.py early)
             calm = app.screen is app.table and not app.play.persons_turn()
-            app.store.frame_held(EARLY_ERASE if calm else 0)
+            left = app.sess.plays_left() if self.record and app.sess is not None else MAX_PLAYS
+            app.store.frame_held(early(calm, left))
             self.stage = WRITE
             return False
         app.store.flush()

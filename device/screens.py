@@ -14,8 +14,12 @@ Code lifetimes, in one place:
   the save's reading side (``START_UP``: the newest record found, decoded
   and replayed once) goes when the main menu is up;
 - the game's code (the engine, the table, its controller, the session
-  with its AI, the hand's end) is loaded ahead while the main menu waits
-  (device/app.py ``WarmJob``) and stays;
+  with its AI) is loaded ahead while the main menu waits (device/app.py
+  ``WarmJob``) and stays;
+- a hand's end code is the summary screen's: it comes in a job's step of
+  its own once the hand's last play is to come (device/play.py
+  ``SummaryJob``) and goes when the summary closes, or when a menu opens
+  before the summary is made (``release``);
 - a screen opened rarely (the menus and settings, stats, the rule pages,
   the link's screens) brings its module when it opens and lets it go when
   the last screen of that module closes: ``SCREENS`` names them, ``make``
@@ -42,6 +46,7 @@ SCREENS = {
     "ruletext": "device.rulestext.RulePages",
     "game": "device.gamemenu.GameMenu",
     "over": "device.gameover.GameOver",
+    "summary": "device.summary.SummaryScreen",
     "link": "device.linkmenu.LinkScreen",
 }
 # the game menu comes with the game's code (device/app.py _GAME) and stays:
@@ -157,6 +162,11 @@ def _module_of(name):
     return SCREENS[name].rsplit(".", 1)[0]
 
 
+def loaded(name):
+    """The module of the screen registered as name is loaded."""
+    return _module_of(name) in sys.modules
+
+
 def module(name):
     """The module of the screen registered as name, loaded."""
     mod = _module_of(name)
@@ -183,6 +193,8 @@ def release(app):
     for scr in app.stack:
         if scr.name in SCREENS:
             used.append(_module_of(scr.name))
+    if app.play is not None and app.play.summed:
+        used.append(_module_of("summary"))  # the hand's summary, made ahead (device/play.py)
     for path in SCREENS.values():
         mod = path.rsplit(".", 1)[0]
         if mod not in used and mod not in WITH_GAME:

@@ -110,6 +110,9 @@ class Session:
     def hand_over(self):
         return self.state.hand_over()
 
+    def plays_left(self):
+        return self.state.plays_left()
+
     def end_hand(self):
         """Score the hand (leftover to the last capturer). Returns the leftover's side."""
         self.carry_before = self.game.carry

@@ -2,8 +2,11 @@
 it ends the game), its record made, its summary (a column per side, a row
 per way to score), and what A on the summary shows next, made while it is
 read: the next hand, or the game over menu (device/gameover.py, a screen
-whose code comes when it is made). Part of the game's code (loaded with
-it, device/app.py _GAME)."""
+whose code comes when it is made). The summary screen's module
+(device/screens.py): loaded once the hand's last play is to come
+(device/play.py SummaryJob) and let go when the summary closes, or when a
+menu opens before the summary is made, so that no moment of a hand but its
+last play holds it."""
 from core import cards as C
 from core.ai import LEVELS
 from core.state import PILE
@@ -45,22 +48,6 @@ def hand_over(app):
     return scr
 
 
-class SummaryJob(Job):
-    """The hand's summary made in a loop turn of its own while its last
-    play is on show, before anything else waiting (the play's write is
-    then the summary's record)."""
-    group = "summary"
-    rank = 0
-
-    def __init__(self, play):
-        Job.__init__(self)
-        self.play = play
-
-    def step(self, now):
-        self.play.sum_hand()
-        return True
-
-
 class AheadJob(Job):
     """While a hand's summary is read (its frame out, its save written):
     the next hand dealt and its table drawn off the screen, so that A on
@@ -89,6 +76,7 @@ class AheadJob(Job):
 
 class SummaryScreen(PagesScreen):
     kind = "summary"
+    name = "summary"        # its module's screen (device/screens.py SCREENS)
 
     def __init__(self, app, lines):
         PagesScreen.__init__(self, app, lines)

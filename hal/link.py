@@ -27,4 +27,4 @@ a link game on a board holds only its own port's code.
 """
 from hal.compat import const
 
-RX_BUFFER = const(256)      # a port's receive buffer (several frames)
+RX_BUFFER = const(128)      # a port's receive buffer: 8 frames, more than a loop turn sees (a longer burst is sent again)

@@ -28,7 +28,7 @@ class ByteStore:
     def read(self, offset, n):
         check_span(offset, n, self.size)
         a = self._off + offset
-        return bytes(self._buf[a:a + n])
+        return self._buf[a:a + n]   # a copy (a slice of nvm or a bytearray): one allocation
 
     def write(self, offset, data):
         check_span(offset, len(data), self.size)

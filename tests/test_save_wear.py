@@ -2,6 +2,8 @@
 4 KB nvm sector (the save's log come round), measured by playing real
 games through SaveStore on a counting store. The figures in
 docs/reliability.md come from `python -m tools.fuzz_save --wear 40`."""
+import pytest
+
 from device import save as S
 from device import saving
 from tools.fuzz_save import ImageStore, play_game
@@ -23,10 +25,17 @@ def test_every_play_policy_writes_once_per_play_and_hand():
     assert plays == 48 * hands
 
 
-def _erasing_writes(levels, seed=21):
+def _erasing_writes(levels, seed=21, before=0):
     # [(write number, (plays of the hand, the level to move))] of the
-    # writes that erased the sector in one game, and its writes
+    # writes that erased the sector in one game, and its writes; before:
+    # records written first (settings changed), where the log stands
     store = ImageStore()
+    pre = saving.SaveStore(store)
+    pre.load()
+    for k in range(before):
+        st = S.Settings()
+        st.contrast = k
+        pre.save_settings(st)
     seen = []
 
     def on_save(ss, saved):         # saved: play_game's one Saved, changed as it goes
@@ -61,6 +70,21 @@ def test_the_log_comes_round_early_in_a_write_no_play_can_land_in():
     assert S.SLOTS + 1 - S.EARLY_ERASE <= first <= S.SLOTS + 1
     for (a, _), (b, _) in zip(erased, erased[1:]):
         assert S.SLOTS - 1 - S.EARLY_ERASE <= b - a <= S.SLOTS - 1
+
+
+@pytest.mark.parametrize("levels", [["human", "human"], ["human", "normal"], ["human", "normal", "normal", "normal"]])
+def test_a_hands_end_never_writes_the_log_again(levels):
+    # the record of a hand's end (the next hand's start, or the game's end)
+    # is written while its summary shows, its code loaded: the write before
+    # it leaves an erased slot for it (device/save.py early), so that a
+    # hand's end never holds the summary's code and the log's 4 KB image.
+    # The log placed at each of its slots when the game begins: in some the
+    # log would come round at a hand's end
+    for before in range(S.SLOTS):
+        erased, writes = _erasing_writes(levels, 21, before)
+        assert erased and writes > 2 * S.SLOTS
+        for _, saved in erased:
+            assert saved is not None and saved[0] > 0, (before, erased)
 
 
 def test_turn_policy_holds_back_ai_turns():

@@ -112,17 +112,18 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
     w0 = ss.writes
     nplays = 0
 
-    def put(calm):
+    def put(calm, left=S.MAX_PLAYS):
         # calm: no play can be pressed while this write is made (an AI seat
-        # to move): the device app then writes the log again early
-        # (device/save.py EARLY_ERASE), in the stages it writes in
+        # to move); left: the plays after it in the hand (a play's write):
+        # the device app then writes the log again early (device/save.py
+        # early), in the stages it writes in
         saved.hand_no = game.hand_no
         saved.dealer = game.dealer
         saved.scores = list(game.scores)
         saved.carry = game.carry
         if policy == "play":
             ss.save_game(saved, hold=True)
-            ss.frame_held(S.EARLY_ERASE if calm else 0)
+            ss.frame_held(S.early(calm, left))
             ss.flush()
         else:
             ss.save_game(saved)
@@ -148,7 +149,7 @@ def play_game(store, seed, variant="egyptian", players=2, levels=None, target=No
             plays.append(i)
             nplays += 1
             saved.plays = tuple(plays)
-            put(not st.hand_over() and levels[st.to_move] != "human")
+            put(not st.hand_over() and levels[st.to_move] != "human", st.plays_left())
         game.end_hand()
         if game.winner is None:
             continue

@@ -294,6 +294,8 @@ NEW_MOMENTS = (("dealt", "the new-game menu, its game dealt ahead (the menus' co
                ("menus", "the game menu and its settings over a game"),
                ("ai", "an AI deciding over a game, most"),
                ("link", "a link game's AI seat deciding"),
+               ("last", "an AI deciding a hand's last play (its end's code loaded)"),
+               ("linklast", "the same in a link game"),
                # (BOARD's "log" set: slot 0 not erased and the newest record in
                # the last, 31, so the log has come round; a record of the
                # largest payload, 114 bytes: the 124-byte record of
@@ -316,7 +318,7 @@ PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap gr
 # for a start-up job (the sheets' and fonts' data, the error screen)
 RARE = ("device.menus", "device.settingsmenu", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
         "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
-        "device.recover", "device.saveread", "core.presets", "device.gameover")
+        "device.recover", "device.saveread", "core.presets", "device.gameover", "device.summary")
 # of those, the one the table holds: the game menu's code comes with the
 # game (device/screens.py WITH_GAME; growth() compares like moments)
 HELD_AT_TABLE = ("device.gamemenu",)
@@ -435,6 +437,8 @@ def step(i):
             H.sets.append(("rules",))
             H.sets.append(("search",))
             H.sets.append(("link", "search"))
+            H.sets.append(("last", "search"))
+            H.sets.append(("link", "last", "search"))
             H.sets.append(("log",))
             H.sets.append(("link", "log"))
             H.sets.append(("link", "settings"))
@@ -458,9 +462,12 @@ def step(i):
                     for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
                                  "hal.link"):
                         drop(name)
-                elif m == "summary":
+                elif m == "last":
+                    drop("device.summary")
+                elif m == "summary":    # the summary closes: its code goes (device/screens.py)
                     H.summary = None
                     H.app.pages.close()
+                    drop("device.summary")
                 elif m == "settings" or m == "rules":   # back to the table: the screens close
                     H.app.pop()
                     H.app._settle()
@@ -516,6 +523,11 @@ def load():
                 g = LG.LinkGlue(H.app, port)
                 g.play = LG.LinkPlay(H.app, H.app.table, g)
                 H.glue = g
+                continue
+            if m == "last":
+                # the hand's last play to come: the hand's end code loaded
+                # before it is decided (device/play.py SummaryJob)
+                import device.summary
                 continue
             if m == "settings":
                 # B at the table, then Settings: the game menu's screen and
@@ -678,7 +690,8 @@ def _vm_rows(out):
 def _board_run(games, pad, names):
     last = 4 + games
     script = BOARD % (pad, RARE) + "\nLAST = %d\nNAMES = %r\n" % (last, names)
-    return _vm_rows(on_board(script, steps=last + 12, timeout=300))
+    # a step for each moment over the game (12 sets, see step), with room for more
+    return _vm_rows(on_board(script, steps=last + 16, timeout=300))
 
 
 def board_names(games=4):
@@ -718,6 +731,11 @@ def board(games=4, pad=0, names=None):
         if r["at"] == "save" and r["mods"] == ["link", "search"]:
             r["at"] = "link"
             r["mods"] = ["the link's code and objects, the search"]
+        elif r["at"] == "save" and r["mods"] and r["mods"][-2:] == ["last", "search"]:
+            link = r["mods"][0] == "link"
+            r["at"] = "linklast" if link else "last"
+            r["mods"] = ["the link's code and objects" if link else "the master's search",
+                         "the hand's end code"]
         elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
             r["at"] = "log" if r["mods"][0] != "link" else "linklog"
             r["mods"] = r["mods"][:-1] + ["the log's 4 KB image, the record"]
