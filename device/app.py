@@ -106,6 +106,7 @@ class App:
         self.answer = _NONE
         self.stack.append(scr)
         self.restack = True
+        screens.release(self)   # what the screens below had loaded ahead and no longer need
         return scr
 
     def pop(self, value=None):

@@ -169,3 +169,59 @@ def test_stats_shows_the_games_version():
     gen = steps()
     drive(lambda app: next(gen, None), seed=6)
     assert ("Version" + " " * (21 - 7 - len(VERSION)) + VERSION) in seen["lines"], seen["lines"]
+
+
+def test_a_hands_end_code_comes_before_its_last_play_and_goes_with_a_menu_or_the_summary(monkeypatch):
+    # as on a board (code on the heap): device/summary.py is not loaded
+    # during a hand, is loaded once the hand's last play is to come (a job's
+    # step of its own, before that play), goes when the game menu opens
+    # over that last play (the summary not made yet) and comes back for the
+    # summary, which holds it until it closes (the first hand whose last
+    # play is the person's)
+    monkeypatch.setattr(screens, "CODE_ON_HEAP", True)
+    seen = {"mid": [], "last": None}
+    loaded = lambda: "device.summary" in sys.modules  # noqa: E731
+    state = {"phase": "start"}
+
+    def policy(app):
+        ph = state["phase"]
+        if ph == "start":
+            state["phase"] = "new"
+            return ["wait:1000"] + menu_to(app, "New game") + ["A"]
+        if ph == "new":
+            state["phase"] = "play"
+            return menu_to(app, "Start") + ["A", "wait:300"]
+        if app.screen is app.table and app.play.persons_turn():
+            left = app.sess.state.plays_left()
+            if left > 1:
+                seen["mid"].append(loaded())
+                return ["A", "wait:2000"]
+            if ph == "play":
+                seen["last"] = loaded()
+                state["phase"] = "menu"
+                return ["B", "wait:100"]
+            if ph == "back":
+                seen["back"] = loaded()
+                state["phase"] = "summary"
+                return ["A", "wait:3000"]
+        if ph == "menu" and app.screen is not app.table:
+            seen["menu"] = loaded()
+            state["phase"] = "back"
+            return ["B", "wait:300"]
+        on_summary = app.screen is app.pages and app.pages.kind == "summary"
+        if ph == "play" and on_summary:
+            return ["A", "wait:1000"]     # the AI played the hand's last: the next hand's
+        if ph == "summary" and on_summary:
+            seen["summary"] = loaded()
+            state["phase"] = "closed"
+            return ["B", "wait:300"]
+        if ph == "closed":
+            seen["closed"] = loaded()
+            return None
+        return ["wait:200"]
+    sys.modules.pop("device.summary", None)
+    drive(policy, seed=3)
+    assert seen["mid"] and not any(seen["mid"]), seen     # during the hand: not loaded
+    assert seen["last"] is True, seen                      # before the hand's last play
+    assert seen["menu"] is False, seen                     # a menu over it let it go
+    assert seen["summary"] is True and seen["closed"] is False, seen
