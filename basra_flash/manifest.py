@@ -13,6 +13,8 @@ from basra_flash.errors import FlashError
 REPO = Path(__file__).resolve().parents[1]   # the checkout, or site-packages in an install
 TREES = ("core", "hal", "device")
 LAUNCHER = "device/code.py"
+# the data files the app reads (device/gfx.py: the font and card sheets), sent as they are
+DATA = ("device/sheets",)
 LIBS = ("adafruit_displayio_ssd1306", "adafruit_display_text")
 BLOCK = 512
 
@@ -212,6 +214,10 @@ def build_manifest(repo=REPO, mpy_cross=None, lines=False):
                     data = out.read_bytes()
                     dest = dest[:-3] + ".mpy"
                 m.items.append(Item(dest, data, rel, wanted[rel]))
+        for folder in DATA:
+            for f in sorted((repo / folder).glob("*.bin")):
+                rel = f.relative_to(repo).as_posix()
+                m.items.append(Item("/" + rel, f.read_bytes(), rel))
     finally:
         if tmp:
             tmp.cleanup()

@@ -1,8 +1,9 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
-The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made bytes
-of device/sheetdata.py, bigfont.py and narrowcards.py (drawn by
-tools/mksheets.py with tools/sheets.py), and every screen element is a
+The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made files
+of device/sheets/ (drawn by tools/mksheets.py with tools/sheets.py: each
+the bitmap's own pixel buffer, read straight into it), and every screen
+element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index
 (only that tile is sent to the panel). ``Text.put`` and ``Cards.set`` keep a
 shadow of their tiles and touch only tiles that change.
@@ -18,8 +19,7 @@ import displayio
 
 from core.cards import RANK_SHIFT, SUIT_MASK
 from core.compat import const
-from hal.mem import drop
-from device.tiles import BACK, BLANK, CARD_W, HALF_H, INV, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
+from device.tiles import BACK, BLANK, CARD_W, HALF_H, HALF_TILES, INV, LOW, NARROW_W, bottom_tile, top_tile  # noqa: F401  (BACK, INV: the tile names, G.BACK for the table)
 
 _SMALL_FIRST = const(32)
 SMALL_N = const(102)   # ASCII 32..133
@@ -50,34 +50,22 @@ class Gfx:
         pal[0] = 0x000000
         pal[1] = 0xFFFFFF
         self.pal = pal
-        # the sheets come ready-made (device/sheetdata.py, made by
-        # tools/mksheets.py): bytes copied into each bitmap, then the module
-        # is dropped (its 4 KB of bytes stay on the heap only while loading)
-        from device import sheetdata as S
-        self.small = Font(_sheet(S.SMALL, S.SMALL_W, 6), 4, 6, SMALL_N)
-        self.low = S.LOW
-        self.cards = _sheet(S.CARDS, S.CARDS_W, HALF_H)
-        S = None
-        drop("device.sheetdata")
+        self.small = Font(_sheet("small", 4 * 2 * SMALL_N, 6), 4, 6, SMALL_N)
+        self.low = LOW
+        self.cards = _sheet("cards", CARD_W * HALF_TILES, HALF_H)
         self.big = None
         self.narrow = None
 
     def big_font(self):
-        """The big font, made from device/bigfont.py when there is none."""
+        """The big font, made from its sheet when there is none."""
         if self.big is None:
-            from device import bigfont as B
-            self.big = Font(_sheet(B.BIG, B.BIG_W, 10), 6, 10, BIG_N)
-            B = None
-            drop("device.bigfont")
+            self.big = Font(_sheet("big", 6 * 2 * BIG_N, 10), 6, 10, BIG_N)
         return self.big
 
     def narrow_cards(self):
-        """The narrow card sheet, made from device/narrowcards.py when there is none."""
+        """The narrow card sheet, made when there is none."""
         if self.narrow is None:
-            from device import narrowcards as N
-            self.narrow = _sheet(N.NARROW, N.NARROW_W, HALF_H)
-            N = None
-            drop("device.narrowcards")
+            self.narrow = _sheet("narrow", NARROW_W * HALF_TILES, HALF_H)
         return self.narrow
 
     def drop_narrow(self):
@@ -85,19 +73,32 @@ class Gfx:
         self.narrow = None
 
 
-def _sheet(data, w, h):
-    """A 1-bit bitmap of w x h holding data (CircuitPython's buffer layout:
-    rows of MSB-first bytes rounded up to 32-bit words)."""
+# the sheets' folder: device/sheets beside this module (on a board
+# "device/gfx.mpy", its path from the drive's root, the working directory)
+_SHEETS = __file__[:max(__file__.rfind("/"), __file__.rfind("\\")) + 1] + "sheets/"
+
+
+def _sheet(name, w, h):
+    """A 1-bit bitmap of w x h from device/sheets/<name>.bin, its pixel
+    buffer as CircuitPython lays it out (rows of MSB-first bytes rounded up
+    to 32-bit words): read straight into the bitmap, no copy on the heap."""
     bmp = displayio.Bitmap(w, h, 2)
     try:
         view = memoryview(bmp)      # CircuitPython: the pixels, writable
     except TypeError:               # Blinka's Bitmap (the simulator): no buffer
         view = None
+    with open(_SHEETS + name + ".bin", "rb") as f:
+        if view is not None:
+            n = f.readinto(view)
+            bmp.dirty()
+        else:
+            data = f.read()
+            n = len(data)
+    if n != ((w + 31) // 32) * 4 * h:
+        raise OSError("sheet %s.bin holds %d bytes, not a %dx%d bitmap's" % (name, n, w, h))
     if view is not None:
-        view[:] = data
-        bmp.dirty()
         return bmp
-    stride = len(data) // h
+    stride = n // h
     for y in range(h):
         row = y * stride
         for x in range(w):

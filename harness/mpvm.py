@@ -179,6 +179,10 @@ def compile_trees(names, dest, lines=False):
             rel = src.relative_to(REPO).as_posix()
             subprocess.run([str(exe)] + mpy_cross_options(rel, lines) + ["-o", str(out), str(src)],
                            check=True, cwd=str(REPO))
+        for src in (REPO / name).rglob("*.bin"):     # data the app reads (device/sheets)
+            out = Path(dest) / src.relative_to(REPO)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, out)
         trees.append((str(Path(dest) / name), "/app/" + name))
     return trees
 

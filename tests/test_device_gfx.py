@@ -47,10 +47,12 @@ def test_an_inverted_line_uses_the_inverted_tiles_spaces_and_blanks_included():
 
 def _big_glyph(ch):
     # the menu font's glyph of ch as the device's sheet holds it: 10 rows of 6
-    from device import bigfont as B
-    stride = len(B.BIG) // 10
+    from tools.mksheets import path
+    with open(path("big"), "rb") as f:
+        big = f.read()
+    stride = len(big) // 10
     x0 = (ord(ch) - 32) * 6
-    return tuple(tuple(1 if B.BIG[y * stride + ((x0 + x) >> 3)] & (0x80 >> ((x0 + x) & 7)) else 0
+    return tuple(tuple(1 if big[y * stride + ((x0 + x) >> 3)] & (0x80 >> ((x0 + x) & 7)) else 0
                        for x in range(6)) for y in range(10))
 
 

@@ -158,8 +158,9 @@ def test_a_drive_without_serial_is_flashed_as_mpy_with_the_fetched_compiler(caps
     assert 'BASRA_BTN_A = "GP14"' in (drive / "settings.toml").read_text()
     m = build_manifest(REPO)
     shipped = {p.relative_to(drive).as_posix() for p in drive.rglob("*") if p.is_file()}
-    assert shipped == {i.dest.lstrip("/")[:-3] + ".mpy" if i.dest != "/code.py" else "code.py"
+    assert shipped == {i.dest.lstrip("/")[:-3] + ".mpy" if i.module else i.dest.lstrip("/")
                        for i in m.items} | {"boot_out.txt", "settings.toml"}
+    assert (drive / "device" / "sheets" / "small.bin").read_bytes() == (REPO / "device" / "sheets" / "small.bin").read_bytes()
     assert "all match" in out and "sending .py" not in out
     assert "could not reset the board (no serial port)" in out and "soft reset" not in out
 
@@ -172,7 +173,7 @@ def test_a_drive_without_serial_is_flashed_as_mpy_with_the_fetched_compiler(caps
     # --py: the sources, the .mpy twins removed
     code, out, err = run(capsys, "--drive", str(drive), "--no-libs", "--py")
     assert code == 0, out + err
-    assert "sending .py files (--py)" in out and f"removed {len(m.items) - 1} stale files" in out
+    assert "sending .py files (--py)" in out and f"removed {sum(1 for i in m.items if i.module)} stale files" in out
     assert (drive / "core" / "state.py").read_bytes() == (REPO / "core" / "state.py").read_bytes()
     assert not (drive / "core" / "state.mpy").exists()
 

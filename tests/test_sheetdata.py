@@ -1,17 +1,33 @@
-"""device/sheetdata.py, bigfont.py and narrowcards.py hold the sheets
-tools/sheets.py draws from tools/fontdata.py (python -m tools.mksheets
-rewrites them)."""
-from tools.mksheets import sources
+"""device/sheets/ holds the sheets tools/sheets.py draws from
+tools/fontdata.py (python -m tools.mksheets rewrites them), each a
+CircuitPython bitmap's pixel buffer that device/gfx.py reads into one."""
+import pytest
+
+from device import gfx as G
+from tools.mksheets import NAMES, path, sources
 
 
 def test_ready_made_sheets_are_the_drawn_ones():
-    for path, text in sources().items():
-        with open(path) as f:
-            assert f.read() == text, "%s is stale: python -m tools.mksheets" % path
+    made = sources()
+    assert sorted(made) == sorted(path(n) for n in NAMES)
+    for p, data in made.items():
+        with open(p, "rb") as f:
+            assert f.read() == data, "%s is stale: python -m tools.mksheets" % p
 
 
-def test_each_sheet_fills_a_circuitpython_bitmap_exactly():
-    from device import bigfont as B, narrowcards as N, sheetdata as S
-    for mod, name, h in ((S, "SMALL", 6), (B, "BIG", 10), (S, "CARDS", 8), (N, "NARROW", 8)):
-        w = getattr(mod, name + "_W")
-        assert len(getattr(mod, name)) == ((w + 31) // 32) * 4 * h, name
+def test_the_rank_classes_the_cards_are_drawn_with_are_the_devices():
+    from tools import fontdata as F, sheets as S
+    from device.tiles import LOW
+    assert S.lows(F.RANKS) == LOW
+
+
+def test_each_sheet_fills_its_bitmap_exactly_and_a_short_one_is_refused(tmp_path, monkeypatch):
+    g = G.Gfx()
+    for bmp, w, h in ((g.small.bitmap, 4 * 2 * G.SMALL_N, 6), (g.big_font().bitmap, 6 * 2 * G.BIG_N, 10),
+                      (g.cards, G.CARD_W * G.HALF_TILES, 8), (g.narrow_cards(), G.NARROW_W * G.HALF_TILES, 8)):
+        assert (bmp.width, bmp.height) == (w, h)
+    # a sheet cut short (a copy cut off): a clear error naming it, not a garbled font
+    (tmp_path / "big.bin").write_bytes(open(path("big"), "rb").read()[:-4])
+    monkeypatch.setattr(G, "_SHEETS", str(tmp_path) + "/")
+    with pytest.raises(OSError, match="big.bin holds 1436 bytes"):
+        G._sheet("big", 6 * 2 * G.BIG_N, 10)

@@ -315,9 +315,9 @@ MEASURED_LOWEST_FREE = 55.0  # garbage included
 TARGET_KB = 120.0           # the budget: every moment of a game (docs/performance.md)
 PIECES_KB = 140.0           # what the firmware gave in 4 KB pieces (its heap grows in areas)
 # modules loaded while a screen or the link is open (device/screens.py), or
-# for a start-up job (the sheets' and fonts' data, the error screen)
+# for a start-up job (the error screen)
 RARE = ("device.menus", "device.settingsmenu", "device.gamemenu", "device.rulestext", "device.linkmenu", "device.linkgame",
-        "device.link", "device.linklobby", "device.sheetdata", "device.bigfont", "device.narrowcards",
+        "device.link", "device.linklobby",
         "device.recover", "device.saveread", "core.presets", "device.gameover", "device.summary")
 # of those, the one the table holds: the game menu's code comes with the
 # game (device/screens.py WITH_GAME; growth() compares like moments)

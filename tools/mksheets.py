@@ -1,31 +1,28 @@
-"""Generate device/sheetdata.py, device/bigfont.py and device/narrowcards.py:
-the device's font and card sheets ready-made, drawn once here by
-tools/sheets.py from the glyphs of tools/fontdata.py, so that the board
-copies bytes into its bitmaps instead of drawing some 30,000 pixels (2.8 s
-on a Pico, docs/performance.md). The big (menu) font and the narrow cards
-have a module each: the device makes them only while a menu is on show or
-the floor holds more than 20 cards.
+"""Generate device/sheets/: the device's font and card sheets ready-made,
+drawn once here by tools/sheets.py from the glyphs of tools/fontdata.py, so
+that the board reads bytes into its bitmaps instead of drawing some 30,000
+pixels (2.8 s on a Pico, docs/performance.md). small.bin and cards.bin are
+read at start-up; big.bin (the menu font) when the menu view is made,
+narrow.bin while the floor holds more than 20 cards (device/gfx.py).
 
 Each sheet is the pixel buffer of a CircuitPython 1-bit displayio.Bitmap:
 rows of MSB-first bytes (pixel 0 in bit 7), each row rounded up to 32-bit
-words (shared-module/displayio/Bitmap.c), so ``memoryview(bitmap)[:] = SHEET``
+words (shared-module/displayio/Bitmap.c), so ``f.readinto(memoryview(bitmap))``
 fills one.
 
-    python -m tools.mksheets          # rewrite the three modules
+    python -m tools.mksheets          # rewrite the four sheets
     python -m tools.mksheets --check  # exit 1 when one is out of date
 """
 import os
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(REPO, "device", "sheetdata.py")
-# the sheets the device makes on demand, each in a module of its own
-ON_DEMAND = {
-    "BIG": (os.path.join(REPO, "device", "bigfont.py"),
-            ["The device's big (menu) font sheet", "a menu opens"]),
-    "NARROW": (os.path.join(REPO, "device", "narrowcards.py"),
-               ["The device's narrow card sheet (a floor of more than 20 cards)",
-                "the floor needs it"]),
-}
+DIR = os.path.join(REPO, "device", "sheets")
+NAMES = ("small", "big", "cards", "narrow")
+
+
+def path(name):
+    """The file of the sheet called name (NAMES)."""
+    return os.path.join(DIR, name + ".bin")
 
 
 class PackedBitmap:
@@ -68,30 +65,14 @@ def sheets():
 
 
 def sources():
-    """{path: text} of the generated modules."""
-    made, low = sheets()
-    texts = {OUT: ['"""The device\'s small font and card sheets, ready-made by tools/mksheets.py',
-                   'from tools/sheets.py and tools/fontdata.py (do not edit): each the pixel',
-                   'buffer of a 1-bit CircuitPython displayio.Bitmap (rows of MSB-first bytes',
-                   'rounded up to 32-bit words), copied into one at start by device/gfx.py,',
-                   'then dropped. The big font and the narrow cards are in device/bigfont.py',
-                   'and device/narrowcards.py."""',
-                   "", "LOW = %r" % (low,)]}
-    for path, (what, when) in ON_DEMAND.values():
-        texts[path] = ['"""%s, ready-made by' % what,
-                       'tools/mksheets.py (do not edit), laid out as device/sheetdata.py\'s:',
-                       'device/gfx.py copies it into a bitmap when %s, then drops' % when,
-                       'this module."""', ""]
-    for k, (data, w, h) in made.items():
-        dest = texts[ON_DEMAND[k][0]] if k in ON_DEMAND else texts[OUT]
-        dest.append("%s_W = %d" % (k, w))
-        dest.append("%s = %r" % (k, data))
-    return {path: "\n".join(lines) + "\n" for path, lines in texts.items()}
+    """{path: bytes} of the sheets' files."""
+    made, _ = sheets()
+    return {path(k.lower()): made[k][0] for k in made}
 
 
 def main(argv=None):
     from tools import generated
-    generated.main("python -m tools.mksheets", __doc__, sources, "sheet modules", argv)
+    generated.main("python -m tools.mksheets", __doc__, sources, "sheets", argv)
 
 
 if __name__ == "__main__":

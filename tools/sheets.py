@@ -1,7 +1,7 @@
 """Draws the font and card sheets of device/gfx.py from the glyph bytes of
 tools/fontdata.py. tools/mksheets.py runs it on the desktop and writes the
-result to device/sheetdata.py, which the app copies into its bitmaps: the
-board neither loads this module nor fontdata."""
+result to device/sheets/, which the app reads into its bitmaps: the board
+neither loads this module nor fontdata."""
 import displayio
 
 from core.cards import RANK_SHIFT, SUIT_MASK
