@@ -110,7 +110,7 @@ def mash(presses, seed=1, log=None):
 
     def s_step(self, elapsed):
         # a search step takes a board its positions at the device's rate,
-        # DEVICE_WORK in DEVICE_DEADLINE_MS (core/ai/player.py, 340 a second):
+        # DEVICE_WORK in DEVICE_DEADLINE_MS (core/ai/player.py, 510 a second):
         # let that much virtual time pass, so that presses arrive while the
         # AI thinks as they would on the board. Counted in positions, not
         # timed, so a run is the same on a fast machine and a loaded one

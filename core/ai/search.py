@@ -52,9 +52,9 @@ _CLOCK_EVERY = const(7)  # the clock is read every 8 positions (a board: about 1
 # this many positions of a pass, then holds the pass (its frames stay as
 # they are) and returns, so that the device answers its buttons; the next
 # step goes on where it stopped. The values are the same as unsliced: only
-# where a step ends changes. About 2.9 ms a position on a board
+# where a step ends changes. About 2 ms a position on a board
 # (core/ai/player.py _POSITIONS_PER_SECOND): a step of 12 positions (13 with
-# the one that ends it) about 38 ms, under the 50 ms a turn of the loop may take
+# the one that ends it) about 25 ms, under the 50 ms a turn of the loop may take
 SLICE = const(12)
 _HELD = const(2)  # _pass(): held at a slice's end (else 1 done, 0 dropped)
 # slot 0 of the frame arrays holds a held pass: depth_left the ply _value's
