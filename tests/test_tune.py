@@ -1,20 +1,15 @@
 """tools/tune.py's evaluator (its constants as fields) and the arena's
 players with a person's mistakes (tools/arena.py summiss, thrower),
-peek (the other hands seen) and the beliefs' alternatives (the SHARP
-table, tools/readers.py's Reader)."""
-import math
+peek (the other hands seen) and its levels' worlds toggled (+b, -b)."""
 import random
 
 from core import presets as P
-from core.ai.beliefs import RATIO, Beliefs
 from core.ai.evaluate import Evaluator
 from core.ai.observe import Observation, observe
 from core.game import Game
 from core.plays import Plays
-from core.ai.search import Search
 from core.state import LAY
 from tools import arena
-from tools.readers import SHARP, Reader
 from tools.tune import START, Tuned, duel
 
 
@@ -119,15 +114,13 @@ def test_peek_searches_the_true_hands_with_the_stock_shuffled():
     assert shuffled > 20
 
 
-def test_the_arena_names_the_beliefs_alternatives():
+def test_the_arena_names_a_levels_worlds():
+    # "+b" / "-b" after a search level: its worlds dealt by beliefs or uniformly
     rules = P.preset("egyptian")
-    assert arena._toggle("expert+s") == ("expert", "s")
-    assert arena._toggle("expert+r") == ("expert", "r")
     assert arena._toggle("master-b") == ("master", False)
     assert arena._toggle("expert+b") == ("expert", True)
-    assert arena._toggle("expert-s") == ("expert-s", None)
-    assert arena._spec("expert+s") == "expert+s"
-    for bad in ("expert+x", "expert-s"):
+    assert arena._toggle("expert+s") == ("expert+s", None)
+    for bad in ("expert+s", "expert+r", "expert-x"):
         try:
             arena._spec(bad)
         except Exception as e:
@@ -135,10 +128,8 @@ def test_the_arena_names_the_beliefs_alternatives():
         else:
             raise AssertionError(bad)
     arena._players.clear()
-    s = arena._player(rules, "expert+s", 0).search
-    assert s.beliefs.ratio == SHARP and s.sampler.weights is s.beliefs.weight
-    r = arena._player(rules, "expert+r", 0).search
-    assert isinstance(r.beliefs, Reader) and r.sampler.weights is r.beliefs.weight
+    s = arena._player(rules, "hard+b", 0).search
+    assert s.beliefs is not None and s.sampler.weights is s.beliefs.weight
     assert arena._player(rules, "expert-b", 0).search.beliefs is None
     assert arena._player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
 
@@ -151,44 +142,3 @@ def test_the_tuned_level_may_be_the_arenas_name_of_one():
     assert _players(rules, START, "expert", 0).search.beliefs is not None
     assert _players(rules, START, "expert-b", 0).search.beliefs is None
     assert _players(rules, START, "expert-b", 0, True).search.beliefs is not None
-
-
-def _in_play(n):
-    # (rules, a position of _positions with plays still to come)
-    return [(rules, st) for rules, st in _positions(n) if not st.hand_over()]
-
-
-def _read(beliefs, rules, st):
-    obs = observe(st, st.to_move, Observation(rules))
-    s = Search(rules, 1)
-    beliefs.update(obs, s.world, s.plays)
-    return obs
-
-
-def test_a_reader_of_one_type_weighs_as_that_table():
-    moved = 0
-    for rules, st in _in_play(12):
-        a, b = Beliefs(rules), Reader(rules, (RATIO,))
-        _read(a, rules, st)
-        _read(b, rules, st)
-        assert a.weight == b.weight and a.active == b.active
-        moved += a.active
-    assert moved >= 3
-
-
-def test_the_reader_believes_the_type_that_predicts_the_cards_played_later():
-    # each card the seat played this deal was held at its earlier plays: a
-    # type that halves every bucket scores each such (play, card) half as
-    # likely as a neutral type, m (m - 1) / 2 of them for m plays
-    seen = 0
-    for rules, st in _in_play(30):
-        r = Reader(rules, (bytes([16] * 13), bytes([8] * 13)))
-        obs = _read(r, rules, st)
-        opp = 1 - obs.seat
-        m = sum(1 for c in range(52) if r.later[c] == opp + 1)
-        assert r.score[0][opp] == 0
-        assert abs(r.score[1][opp] - math.log(0.5) * m * (m - 1) / 2) < 1e-9
-        post = r.posterior(opp)
-        assert abs(sum(post) - 1) < 1e-9 and (post[0] > post[1]) == (m >= 2)
-        seen += m >= 2
-    assert seen >= 3

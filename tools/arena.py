@@ -26,7 +26,6 @@ from core.game import Game
 from core.presets import preset
 from core.state import LAY, SWEEP
 from basra_flash.cmdline import Parser, whole
-from tools.readers import READER, TABLES, Reader
 
 # the registry's levels (core/ai/__init__.py) and yardsticks: random (any
 # legal play), expert-v1, the oracle (core/ai/oracle.py: it sees every card)
@@ -70,8 +69,7 @@ def _player(rules, spec, seat):
     change a search level's budget (fixed), "level:worlds:plies:nodes:work"
     (anytime when work > 0, core/ai/search.py); a search level's name
     followed by "+b" deals its worlds by beliefs (core/ai/beliefs.py), by
-    "-b" uniformly, whatever its level does; by "+s", by beliefs read
-    with tools/readers.py's SHARP table; by "+r", by its Reader."""
+    "-b" uniformly, whatever its level does."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
@@ -126,28 +124,19 @@ class _HandsSampler(Sampler):
         return 1 if obs.stock_left == 0 else 0
 
 
-# the beliefs' ratio tables the arena can name after a level ("level+s"):
-
-
 def _toggle(name):
-    # "level+b" / "level-b": (level, True / False); "level+s" / "level+r":
-    # (level, "s" / "r"); else (name, None)
-    if len(name) > 2 and (name[-2:] in ("+b", "-b") or name[-2] == "+" and name[-1] in TABLES or name[-2:] == "+" + READER):
-        return name[:-2], (name[-1] if name[-2] == "+" and name[-1] != "b" else name[-2] == "+")
+    # "level+b" / "level-b": (level, True / False); else (name, None)
+    if len(name) > 2 and name[-2:] in ("+b", "-b"):
+        return name[:-2], name[-2] == "+"
     return name, None
 
 
 def _set_beliefs(p, rules, on):
-    # on: True (RATIO), False (uniform), a name of TABLES or READER
+    # on: True (core/ai/beliefs.py RATIO), False (uniform)
     from core.ai.beliefs import Beliefs
 
     s = p.search
-    if on == READER:
-        s.beliefs = Reader(rules)
-    elif on:
-        s.beliefs = Beliefs(rules, TABLES[on]) if on in TABLES else Beliefs(rules)
-    else:
-        s.beliefs = None
+    s.beliefs = Beliefs(rules) if on else None
     s.sampler.weights = s.beliefs.weight if on else None
     s.sampler.weighted = False
 

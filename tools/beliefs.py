@@ -4,8 +4,6 @@
     python -m tools.beliefs --hands 2400 --seed 1 --write  # ... and RATIO as core/ai/beliefs.py ships it
     python -m tools.beliefs --hands 200 --log plays.jsonl   # every play: floor, hand, play
     python -m tools.beliefs --hands 30 --overlap expert      # true cards in a sampled hand
-    python -m tools.beliefs --hands 30 --overlap expert --table s  # ... by the arena's SHARP table
-    python -m tools.arena --a expert+r --b expert --hands 2000 --seed 1 --jobs 1  # the Reader
 
 Plays hands (egyptian, 2 players) between a mix of players, every pair of
 PLAYERS in turn (each on both seats), and at every play logs the floor the
@@ -19,10 +17,7 @@ and pooled, is the table; RATIO ships the pooled one in sixteenths.
 
 ``collect`` is what tests/test_beliefs.py runs on fresh deals: the held
 rate each bucket predicts (the chance knowing nothing times RATIO) against
-the rate observed, by player.
-
-The arena's alternatives to RATIO (SHARP, the Reader of player types) are
-tools/readers.py. CPython only.
+the rate observed, by player. CPython only.
 """
 import json
 import sys
@@ -35,7 +30,6 @@ from core.plays import Plays
 from core.presets import preset
 from core.state import HAND, LAY, State
 from tools.arena import player, reseed
-from tools.readers import READER, TABLES, TYPES, Reader
 from basra_flash.cmdline import Parser, whole
 
 # the pool RATIO is estimated on (the expert's column: its search with
@@ -138,27 +132,20 @@ def collect(hands, seed=1, players=PLAYERS, tally=None, log=None):
     return tally
 
 
-def overlap(opponent, hands, seed=77, worlds=50, table="b"):
+def overlap(opponent, hands, seed=77, worlds=50):
     """How many of the opponent's true cards a sampled world's hand holds,
     on average over the decisions of normal (seat 0) against opponent
-    where some weight moved: (decisions, uniformly, dealt by the weights,
-    the Reader's mean posterior over TYPES at those decisions or None).
-    table: "b" (RATIO), or the arena's alternative of that name
-    (tools/arena.py: s, SHARP; r, the Reader)."""
+    where some weight moved: (decisions, uniformly, dealt by RATIO)."""
     from core.ai.search import Search
     from core.prng import Prng
 
     rules = preset("egyptian", players=2)
     s = Search(rules, 1, False, True)
-    if table != "b":
-        s.beliefs = Reader(rules) if table == READER else Beliefs(rules, TABLES[table])
-        s.sampler.weights = s.beliefs.weight
     obs = Observation(rules)
     world = State(rules, 4)
     seats = [player(rules, "normal", 0), player(rules, opponent, 1)]
     n = 0
     tot = [0.0, 0.0]
-    post = [0.0] * len(TYPES)
     for k in range(hands):
         g = Game(rules, seed + k)
         g.start_hand()
@@ -182,11 +169,8 @@ def overlap(opponent, hands, seed=77, worlds=50, table="b"):
                             held += sum(1 for c in range(52) if world.loc[c] == HAND + 1 == st.loc[c])
                         tot[weighted] += held / worlds
                     n += 1
-                    if isinstance(s.beliefs, Reader):
-                        post = [x + y for x, y in zip(post, s.beliefs.posterior(1))]
             st.apply(*choose(seats[seat], st, seat, g.carry))
-    mean = [round(x / n, 3) for x in post] if isinstance(s.beliefs, Reader) else None
-    return n, tot[0] / n, tot[1] / n, mean
+    return n, tot[0] / n, tot[1] / n
 
 
 def ratio_bytes(table, cap=255):
@@ -216,16 +200,13 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="write every play (floor, hand, play) to this JSON-lines file")
     ap.add_argument("--write", action="store_true", help="print RATIO as core/ai/beliefs.py ships it")
-    ap.add_argument("--table", default="b", choices=("b", "s", "r"),
-                    help="with --overlap: the weights by RATIO (b), the arena's SHARP (s) or its Reader (r)")
     ap.add_argument("--overlap", metavar="OPPONENT",
                     help="instead: the opponent's true cards in a sampled hand, uniform and by the weights")
     args = ap.parse_args(argv)
     if args.overlap:
-        n, u, w, post = overlap(args.overlap, args.hands, table=args.table)
+        n, u, w = overlap(args.overlap, args.hands)
         print("%s, %d decisions: %.3f of the true cards in a sampled hand uniformly, %.3f by the weights"
-              % (args.overlap, n, u, w) + ("; the Reader's mean posterior (sharp, expert, mistaken): %s"
-                                            % post if post else ""))
+              % (args.overlap, n, u, w))
         return None
     log = open(args.log, "w") if args.log else None
     try:

@@ -2,7 +2,6 @@
 
     python -m tools.tune --steps 8 --hands 400 --seed 1 --log docs/tune_log.md
     python -m tools.tune --check 4,11,19,4 --beliefs --hands 2000 --seed 1
-    python -m tools.tune --check 4,11,19,4 --beliefs s --hands 2000 --seed 1
 
 The constants (core/ai/evaluate.py): CARD (a card of lead toward the
 majority, quarter points: 4), _SWEEPER (a Jack or the 7 of diamonds still
@@ -19,8 +18,7 @@ against itself with theta - c delta on the same duplicate deals; the
 margin a hand estimates the gradient along delta; theta moves by a / (k+1)
 ^ 0.602 times it. Each step's theta, the margin and its interval go to the
 log. --check plays one theta against the start instead (--beliefs: its
-worlds dealt by beliefs, the start's uniformly; --beliefs s or r: by the
-arena's table s or its Reader, tools/arena.py), on the arena's deals for
+worlds dealt by beliefs, the start's uniformly), on the arena's deals for
 the seed (tools/arena.py: the same margins as its players would make). One process. CPython only (the evaluator is the tool's, a subclass:
 core/ai/evaluate.py keeps its consts).
 """
@@ -37,7 +35,6 @@ from core.plays import basra_allowed
 from core.presets import preset
 from core.sums import covers
 from tools import arena
-from tools.readers import READER, TABLES
 from basra_flash.cmdline import Parser, whole
 
 NAMES = ("card", "sweeper", "threat16", "clear16")
@@ -200,28 +197,27 @@ def main(argv=None):
                     help="the level tuned, or the arena's name of one (expert-b: the expert with uniform worlds)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log", help="append the steps' table to this file")
-    ap.add_argument("--beliefs", nargs="?", const="b", choices=("b", READER) + tuple(TABLES),
-                    help="with --check: theta's side deals its worlds by beliefs (b: core/ai/beliefs.py "
-                         "RATIO, else the arena's table or reader of that name), the start's uniformly")
+    ap.add_argument("--beliefs", action="store_true",
+                    help="with --check: theta's side deals its worlds by beliefs (core/ai/beliefs.py), "
+                         "the start's uniformly")
     ap.add_argument("--check", metavar="THETA",
                     help="instead: theta (comma-separated, rounded) against the start on --hands hands")
     args = ap.parse_args(argv)
     if args.check:
         theta = [int(round(float(x))) for x in args.check.split(",")]
-        beliefs = (True if args.beliefs == "b" else args.beliefs, False) if args.beliefs else (None, None)
-        named = "" if args.beliefs in (None, "b") else " " + args.beliefs
+        beliefs = (True, False) if args.beliefs else (None, None)
         margins = duel(theta, list(START), args.hands, args.seed, args.level, beliefs=beliefs)
         lo, hi = arena._ci(margins)
         won = sum(1 for m in margins if m > 0)
         lost = sum(1 for m in margins if m < 0)
         line = ("%s %s%s against %s, %d hands: %+.2f [%+.2f, %+.2f] (deal pairs won %d, lost %d)\n"
-                % (args.level, theta, " with beliefs" + named if args.beliefs else "", list(START),
+                % (args.level, theta, " with beliefs" if args.beliefs else "", list(START),
                    2 * len(margins), (lo + hi) / 2, lo, hi, won, lost))
         sys.stdout.write(line)
         if args.log:
             with open(args.log, "a") as f:
                 f.write("\n`python -m tools.tune --check %s%s --hands %d --level %s --seed %d`: %s"
-                        % (args.check, " --beliefs" + named if args.beliefs else "", args.hands, args.level,
+                        % (args.check, " --beliefs" if args.beliefs else "", args.hands, args.level,
                            args.seed, line))
         return
     head = ("| step | theta (%s) | theta + c delta | theta - c delta | hands | margin (+ vs -) | next theta |\n"
