@@ -198,9 +198,6 @@ class EmulatedBoard:
         reply = self.control("resets")
         return int(reply.split()[1])
 
-    def set_readonly(self, flag):
-        assert self.control("readonly %d" % (1 if flag else 0)) == "ok"
-
 
 def main(argv=None):
     import argparse

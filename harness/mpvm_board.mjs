@@ -49,7 +49,7 @@
 //
 // Control channel on --ctl-fd FD (a socket, optional): lines "dump DIR" (write the
 // drive's files under DIR on the host; replies "ok N"), "resets" (replies
-// "resets N"), "readonly 0|1", "ping". Replies end with "\n".
+// "resets N"), "ping". Replies end with "\n".
 
 import fs from "node:fs";
 import net from "node:net";
@@ -401,10 +401,6 @@ function control(cmd) {
   try {
     if (verb === "ping") return "pong";
     if (verb === "resets") return `resets ${resets}`;
-    if (verb === "readonly") {
-      mp.runPython(`_drive.readonly = ${arg === "1" ? "True" : "False"}`);
-      return "ok";
-    }
     if (verb === "dump") {
       let n = 0;
       for (const [p, data] of snapshot(mp)) {
