@@ -228,7 +228,6 @@ class LinkGlue:
         self.sess = None
         self.play = None
         app.game_on()
-        self.plain = app.play   # the app's own controller, back when the game ends
         self.lingering = False
         self.ended = 0          # when the game ended here
         self.told = None        # the screen told that the link is lost (device/linkmenu.py)
@@ -250,11 +249,12 @@ class LinkGlue:
         app.sess = sess
 
     def left(self):
-        """The game ends here (App.end_game): the app's own controller
-        comes back; the link answers a while longer (``poll``)."""
+        """The game ends here (App.end_game): the app's own controller is
+        made again for the next game (App.game_on; not kept meanwhile: heap
+        in a link game); the link answers a while longer (``poll``)."""
         app = self.app
         if app.play is self.play:
-            app.play = self.plain
+            app.play = None
 
     def stop(self):
         """Let the link go; the app plays on without it."""

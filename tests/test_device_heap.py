@@ -46,15 +46,11 @@ def test_board_model_predicts_the_measured_heap_and_holds_steady(mpvm):
     assert held["menus"] == ["the game menu, settings"], held      # over the game
     # the budget (docs/heap.md): every moment of a game within 120 KB, on
     # one device and in a link game (the link's code and objects, about
-    # 12 KB, beside it), but one: a link game's log rewrite reads 120.4-120.6
-    # KB, over the line by what docs/heap.md says, and is held there (a
-    # reading moves by up to 0.2 KB from run to run: the heap's layout)
-    one = {k: v for k, v in table.items() if not k.startswith("link")}
+    # 11 KB, beside it; its heaviest, the log rewrite, 119.4 KB: a reading
+    # moves by up to 0.2 KB from run to run, the heap's layout)
     link = {k: v for k, v in table.items() if k.startswith("link")}
-    assert max(one.values()) <= 120.0, table
     assert sorted(link) == ["link", "linklast", "linklog", "linkmenus", "linkrules", "linksummary"], table
-    assert table["linklog"] <= 120.8, table
-    assert max(v for k, v in link.items() if k != "linklog") <= 120.0, table
+    assert max(table.values()) <= 120.0, table
     # the AI is made with the game: a decision begun adds its job and its
     # search's start (about 2 KB), not the AI's code (about 16 KB)
     assert table["ai"] - table["game"] < 3.0, table

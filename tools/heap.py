@@ -459,6 +459,8 @@ def step(i):
                     H._Micro.nvm[0] = 0xFF
                 elif m == "link":
                     H.glue = None
+                    from device.play import Play
+                    swap_play(Play(H.app, H.app.table))
                     for name in ("device.linkmenu", "device.linkgame", "device.link", "hal.uartlink",
                                  "hal.link"):
                         drop(name)
@@ -478,6 +480,17 @@ def step(i):
                     drop(m)                     # game menu's stays: device/screens.py WITH_GAME)
         H.k += 1
         load()
+
+def swap_play(p):
+    # p takes the app's controller's place, with its state (its own
+    # buffers let go: the old one's are kept)
+    old = H.app.play
+    mine = ("glue", "shown")
+    for k, v in old.__dict__.items():
+        if k not in mine:
+            setattr(p, k, v)
+    H.app.play = p
+    H.app.stack[:] = [p if s is old else s for s in H.app.stack]
 
 def load():
     if H.k < len(H.sets):
@@ -521,7 +534,10 @@ def load():
                 port = UartPort(board, busio, ("GP0", "BASRA_LINK_TX"), ("GP1", "BASRA_LINK_RX"))
                 port.open()
                 g = LG.LinkGlue(H.app, port)
-                g.play = LG.LinkPlay(H.app, H.app.table, g)
+                # LinkGlue.start: the link's controller takes the place of
+                # the app's own, which is not kept (made again after)
+                swap_play(LG.LinkPlay(H.app, H.app.table, g))
+                g.play = H.app.play
                 H.glue = g
                 continue
             if m == "last":
