@@ -59,7 +59,6 @@ H.install_board()
 import hal
 import device.app as A
 from device import recover
-from device.menus import TARGETS
 import person as P
 
 LEVEL = %r
@@ -77,8 +76,7 @@ def policy():
                 raise H.Stop()
             m.cur = P.item(m, "New game")
         elif m.kind == "new":
-            P.new_game(m, LEVEL)
-            m.items[4][2] = TARGETS.index(101)
+            P.new_game(a, LEVEL, target=101)
         elif m.kind not in ("over",):
             H.tap(5)
             return

@@ -140,8 +140,7 @@ def policy():
             plan.extend(P.keys_to(m, "New game"))
             return
         if kind == "new":
-            P.new_game(m, *GAMES[seen["game"] + 1])
-            m.items[4][2] = 0       # target 31
+            P.new_game(a, *GAMES[seen["game"] + 1], target=31)
             seen["game"] += 1
             count["games"] += 1
             H.tap(4)

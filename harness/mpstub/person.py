@@ -15,11 +15,18 @@ def keys_to(m, label):
     return ([1] * (k - m.cur) if k >= m.cur else [0] * (m.cur - k)) + [4]
 
 
-def new_game(m, level, players=None):
-    """The new-game menu m set as a person's presses set it: the AI's
-    level (and the players), the cursor on Start."""
+def new_game(app, level, players=None, target=None):
+    """The new-game menu (app's top screen) set as a person's presses set
+    it: the AI's level (the players, the target), the cursor on Start, and
+    the game of those values dealt ahead as a press on a value starts it
+    (device/menus.py NewGameMenu.change)."""
     from core.ai import LEVELS
+    scr = app.top()
+    m = app.menu
     m.items[0][2] = LEVELS.index(level)
     if players is not None:
         m.items[1][2] = list(m.items[1][1]).index(players)
+    if target is not None:
+        m.items[4][2] = list(m.items[4][1]).index(target)
     m.cur = item(m, "Start")
+    scr.change(m.items[1], 1 if players is not None else 0)

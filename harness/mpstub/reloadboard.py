@@ -311,7 +311,7 @@ def _person(app):
     if app.menu is not None and scr is app.menu:
         m = app.menu
         if m.kind == "new":
-            P.new_game(m, LEVEL)
+            P.new_game(app, LEVEL)
         elif m.kind == "main":
             m.cur = P.item(m, "New game")
         H.tap(4)

@@ -33,6 +33,11 @@ _READING_TURNS = 10
 _MENU_READING_TURNS = 12
 # and the table before a choice (8 turns: the game's write goes first)
 _PICK_READING_TURNS = 8
+# and a play on show before a key skips it (a person reacts to a frame in
+# 150 ms or more, the loop turns in 2 ms here: three turns are quicker than
+# anyone, and let a hand's last play's summary be made first, as the app
+# makes it in the turn after the play's frame: device/play.py SummaryJob)
+_SKIP_REACTION_TURNS = 3
 _SKIP = 6
 _NEXT = 7
 _MENU_KEY = 8    # a key on a menu (A: the next menu, or the table)
@@ -217,7 +222,7 @@ class Recorder:
             if m.kind == "new" and self.reading == 1:
                 # the values the person picks, as their first presses would
                 # (the app makes the game they name in a spare turn after)
-                P.new_game(m, self.level, self.players)
+                P.new_game(app, self.level, self.players)
                 m.draw()
             if self.reading <= _MENU_READING_TURNS:
                 return
@@ -254,7 +259,10 @@ class Recorder:
             else:
                 H.tap(4)                        # A: play
         elif mode >= _SHOW:
-            H.tap(4)                            # skip the AI's play on show
+            self.reading += 1
+            if self.reading > _SKIP_REACTION_TURNS:
+                self.reading = 0
+                H.tap(4)                        # skip the AI's play on show
 
 
 run_for = H.run_for      # the app for n loop turns (tools/bench_device.py calls it here)
