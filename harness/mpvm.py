@@ -52,16 +52,6 @@ HELPERS = REPO / "harness" / "mp"
 PACKAGE = REPO / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 DEFAULT_HEAPSIZE = 512 * 1024
-
-# A run whose times are figures (the bench, the calibration) has its wasm
-# compiled by V8's optimizing compiler before it starts. By default V8
-# compiles each wasm function when first called, with its baseline
-# compiler, and optimizes it later once it is hot: the first presses of a
-# run then read several times slower than the same code later (the
-# bench's first New game and Start read 117 ms of Python each on a board,
-# 13 and 10 with these flags). It adds about half a second to the VM's
-# start, so other runs go without.
-TIMED_NODE_FLAGS = ("--no-liftoff", "--no-wasm-lazy-compilation")
 DEFAULT_TIMEOUT = 60.0
 
 # The Python call-frame stack ("pystack") every VM run gets, in words of 4
@@ -208,7 +198,6 @@ def run(
     name: str = "main.py",
     steps: int = 0,
     mpy: bool = False,
-    timed: bool = False,
 ):
     """Run `script` (MicroPython source) in a fresh VM and return its stdout.
 
@@ -224,8 +213,6 @@ def run(
     trees: directories copied in, relative to the repository root or absolute;
         each one is a path (copied to /app/<basename>) or a (host, vm_dir) pair.
     helpers: copy harness/mp/*.py to /lib (import alloccheck).
-    timed: the wasm compiled ahead (TIMED_NODE_FLAGS), for runs whose
-        times are figures.
     check: raise MPVMError on a non-zero exit; with check=False a
         subprocess.CompletedProcess-like result object is returned instead.
     Always raises MPVMTimeout after `timeout` seconds (the process is killed).
@@ -233,8 +220,7 @@ def run(
     reason = unavailable_reason()
     if reason is not None:
         raise MPVMUnavailable(reason)
-    cmd = [node_binary()] + (list(TIMED_NODE_FLAGS) if timed else [])
-    cmd += [str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
+    cmd = [node_binary(), str(RUNNER), "--heapsize", str(int(heapsize)), "--name", name]
     cmd += ["--pystack", str(int(pystack))]
     if steps:
         cmd += ["--steps", str(int(steps))]

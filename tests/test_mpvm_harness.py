@@ -13,22 +13,6 @@ def test_prints_result(mpvm):
     assert mpvm.run("print(1+1)", trees=()) == "2\n"
 
 
-def test_a_timed_run_compiles_the_wasm_ahead_and_runs_the_same(mpvm, monkeypatch):
-    # the bench's and the calibration's runs (timed=True): node is given
-    # V8's flags for an ahead-of-time optimizing compile, and accepts them
-    seen = []
-    popen = mpvm_module.subprocess.Popen
-
-    def spy(cmd, *args, **kwargs):
-        seen.append(list(cmd))
-        return popen(cmd, *args, **kwargs)
-    monkeypatch.setattr(mpvm_module.subprocess, "Popen", spy)
-    script = "x = 0\nfor i in range(1000):\n    x += i * i\nprint(x)"
-    assert mpvm.run(script, trees=(), timed=True) == mpvm.run(script, trees=()) == "332833500\n"
-    timed, plain = seen
-    assert timed[1:3] == list(mpvm_module.TIMED_NODE_FLAGS) and timed[3:] == plain[1:]
-
-
 def test_runs_micropython_not_cpython(mpvm):
     out = mpvm.run("import sys\nprint(sys.implementation.name, sys.implementation.version[:2])", trees=())
     assert out.split() == ["micropython", "(1,", "27)"]

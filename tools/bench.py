@@ -118,7 +118,7 @@ def vm_figures(scale):
     script = "import json\nfrom tools import bench_core\n"
     for name, call in workloads(scale):
         script += "print(json.dumps({'name': %r, 'fig': %s}))\n" % (name, call)
-    rows = run_json(script, trees=("core", "hal", "tools"), helpers=False, timeout=1200, timed=True)
+    rows = run_json(script, trees=("core", "hal", "tools"), helpers=False, timeout=1200)
     return {r["name"]: r["fig"] for r in rows}
 
 

@@ -411,7 +411,7 @@ def vm_run(level=LEVEL, seed=SEED, per=PER, steps=STEPS, calibrate=True, players
         # the steps: the calibration, the counted start-up (5), the timed
         # ones, the game, then the counted and timed start-ups with a game
         # saved and the calibration again (the game's unused steps do nothing)
-        rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + 3 * STARTS + 11, mpy=True, timed=True,
+        rows = mpvm.run_json(head + SCRIPT, trees=trees + ["tools"], steps=steps + 3 * STARTS + 11, mpy=True,
                              timeout=900)
     loops = [r["calibration"] for r in rows if "calibration" in r]
     loop = sum(loops) / len(loops) if loops else None

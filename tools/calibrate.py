@@ -103,7 +103,6 @@ def vm_prime_loop_seconds(limit=LIMIT, timeout=300):
         trees=("tools",),
         helpers=False,
         timeout=timeout,
-        timed=True,
     )
     return rows[-1]["seconds"], rows[-1]["count"]
 
@@ -134,7 +133,6 @@ def vm_search_rate(players=2, hands=4, timeout=600):
         trees=("core", "hal", "tools"),
         helpers=False,
         timeout=timeout,
-        timed=True,
     )
     r = rows[-1]
     r["rp2040"] = r["per_second"] / rp2040_factor(r["loop"])
