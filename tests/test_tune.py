@@ -10,7 +10,7 @@ from core.game import Game
 from core.plays import Plays
 from core.state import LAY
 from tools import arena
-from tools.tune import START, Tuned, duel
+from tools.tune import START, Tuned, duel, spsa
 
 
 def _positions(n, players=2):
@@ -60,6 +60,25 @@ def test_a_duel_with_beliefs_on_one_side_plays_the_arenas_deals():
     want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert-b", 1, k))[0] for k in range(3)]
     assert got == want
     assert any(got)  # the beliefs changed some play
+
+
+def test_a_duel_in_two_processes_plays_each_deal_pair_as_one_does():
+    # other constants on each side, so that the pairs differ; the expert's
+    # search, whose draws each deal's seeds start
+    plus, minus = (6, 4, 24, 0), (2, 16, 8, 0)
+    one = duel(plus, minus, 8, 5, level="expert")
+    assert duel(plus, minus, 8, 5, level="expert", jobs=2) == one
+    assert any(one)
+
+
+def test_a_resumed_tuning_run_makes_the_whole_runs_later_steps():
+    whole, rows = spsa(2, 4, seed=3, level="hard", out=None)
+    # the second step resumed from the theta the first left
+    after, again = spsa(1, 4, seed=3, level="hard", theta=rows[0]["next"], out=None, first=1)
+    assert again[0]["plus"] == rows[1]["plus"] and again[0]["minus"] == rows[1]["minus"]
+    assert again[0]["margin"] == rows[1]["margin"]
+    # from the logged theta (rounded to hundredths), so its last move is too
+    assert all(abs(x - y) <= 0.02 for x, y in zip(after, whole)), (after, whole)
 
 
 def _sum_take(word, take):

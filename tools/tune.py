@@ -19,11 +19,16 @@ margin a hand estimates the gradient along delta; theta moves by a / (k+1)
 ^ 0.602 times it. Each step's theta, the margin and its interval go to the
 log. --check plays one theta against the start instead (--beliefs: its
 worlds dealt by beliefs, the start's uniformly), on the arena's deals for
-the seed (tools/arena.py: the same margins as its players would make). One process. CPython only (the evaluator is the tool's, a subclass:
-core/ai/evaluate.py keeps its consts).
+the seed (tools/arena.py: the same margins as its players would make).
+--jobs plays the deal pairs in that many processes (the same margins);
+--from-step K --theta T resumes a run at step K from the theta after the
+step before (the perturbations drawn as the whole run draws them).
+CPython only (the evaluator is the tool's, a subclass: core/ai/evaluate.py
+keeps its consts).
 """
 import random
 import sys
+from multiprocessing import Pool
 
 from core.ai.evaluate import Evaluator
 from core.ai.levelbot import choose
@@ -129,46 +134,68 @@ def _players(rules, theta, level, seat, beliefs=None):
     return p
 
 
-def duel(plus, minus, hands, seed, level="expert", variant="egyptian", beliefs=(None, None)):
+_seats = {}     # a process's players for the duel under way: (plus, minus, ...) -> (a, b)
+
+
+def _deal_pair(job):
+    # one duplicate deal pair of a duel: plus's margin a hand (each seat's
+    # draws seeded by the deal, so a pair plays the same in any process)
+    plus, minus, seed, level, variant, beliefs, k = job
+    rules = preset(variant, players=2)
+    key = (plus, minus, level, variant, beliefs)
+    if key not in _seats:
+        _seats.clear()
+        _seats[key] = ([_players(rules, plus, level, s, beliefs[0]) for s in range(2)],
+                       [_players(rules, minus, level, s, beliefs[1]) for s in range(2)])
+    a, b = _seats[key]
+    m = 0
+    for swapped in (False, True):
+        g = Game(rules, seed * 1000003 + k)
+        g.start_hand()
+        seats = [b[0], a[1]] if swapped else [a[0], b[1]]
+        st = g.state
+        for s, p in enumerate(seats):
+            arena.reseed(p, (k * 8 + s + 1) & 0x3FFFFFFF)
+        while not st.hand_over():
+            if st.hands_empty():
+                st.deal()
+            st.apply(*choose(seats[st.to_move], st, st.to_move, g.carry))
+        g.end_hand()
+        side = 1 if swapped else 0
+        m += g.hand_points[side] - g.hand_points[1 - side]
+    return m / 2.0
+
+
+def duel(plus, minus, hands, seed, level="expert", variant="egyptian", beliefs=(None, None), jobs=1):
     """plus against minus (each a theta) on hands duplicate hands: the
     margins a deal pair (plus's points a hand less minus's). beliefs: for
     plus and for minus, worlds dealt by beliefs (True), uniformly (False)
     or as the level does (None). The deals are the arena's (tools/arena.py)
-    for the same seed."""
-    rules = preset(variant, players=2)
-    a = [_players(rules, plus, level, s, beliefs[0]) for s in range(2)]
-    b = [_players(rules, minus, level, s, beliefs[1]) for s in range(2)]
-    margins = []
-    for k in range(max(1, hands // 2)):
-        m = 0
-        for swapped in (False, True):
-            g = Game(rules, seed * 1000003 + k)
-            g.start_hand()
-            seats = [b[0], a[1]] if swapped else [a[0], b[1]]
-            st = g.state
-            for s, p in enumerate(seats):
-                arena.reseed(p, (k * 8 + s + 1) & 0x3FFFFFFF)
-            while not st.hand_over():
-                if st.hands_empty():
-                    st.deal()
-                st.apply(*choose(seats[st.to_move], st, st.to_move, g.carry))
-            g.end_hand()
-            side = 1 if swapped else 0
-            m += g.hand_points[side] - g.hand_points[1 - side]
-        margins.append(m / 2.0)
-    return margins
+    for the same seed. jobs: processes, each playing deal pairs (the same
+    margins as one)."""
+    work = [(tuple(plus), tuple(minus), seed, level, variant, tuple(beliefs), k)
+            for k in range(max(1, hands // 2))]
+    if jobs == 1:
+        return [_deal_pair(job) for job in work]
+    with Pool(jobs) as pool:
+        return list(pool.imap(_deal_pair, work, chunksize=4))
 
 
-def spsa(steps, hands, seed=1, level="expert", theta=START, a=1.0, out=sys.stdout):
+def spsa(steps, hands, seed=1, level="expert", theta=START, a=1.0, out=sys.stdout, first=0, jobs=1):
+    """steps SPSA steps from theta; first: the step to begin at (a run
+    resumed: theta the one after the step before, the perturbations drawn
+    as the whole run draws them)."""
     rng = random.Random(seed)
     theta = list(theta)
     rows = []
-    for k in range(steps):
+    for k in range(first + steps):
         delta = [rng.choice((-1, 1)) for _ in theta]
+        if k < first:
+            continue
         ck = [max(1, round(c / (k + 1) ** 0.101)) for c in SCALE]
         plus = [min(HIGH[i], max(LOW[i], round(theta[i] + ck[i] * delta[i]))) for i in range(len(theta))]
         minus = [min(HIGH[i], max(LOW[i], round(theta[i] - ck[i] * delta[i]))) for i in range(len(theta))]
-        margins = duel(plus, minus, hands, seed * 101 + k, level)
+        margins = duel(plus, minus, hands, seed * 101 + k, level, jobs=jobs)
         lo, hi = arena._ci(margins)
         m = (lo + hi) / 2
         ak = a / (k + 1) ** 0.602
@@ -202,11 +229,18 @@ def main(argv=None):
                          "the start's uniformly")
     ap.add_argument("--check", metavar="THETA",
                     help="instead: theta (comma-separated, rounded) against the start on --hands hands")
+    ap.add_argument("--from-step", type=whole(0, what="a step"), default=0,
+                    help="resume a run at this step, from --theta (the theta after the step before)")
+    ap.add_argument("--theta", help="with --from-step: the theta to resume from (comma-separated)")
+    ap.add_argument("--jobs", type=whole(1, what="a number of processes"), default=1,
+                    help="processes playing the deal pairs (the same margins as one)")
     args = ap.parse_args(argv)
+    if args.from_step and not args.theta:
+        ap.error("--from-step needs --theta: the theta after the step before it")
     if args.check:
         theta = [int(round(float(x))) for x in args.check.split(",")]
         beliefs = (True, False) if args.beliefs else (None, None)
-        margins = duel(theta, list(START), args.hands, args.seed, args.level, beliefs=beliefs)
+        margins = duel(theta, list(START), args.hands, args.seed, args.level, beliefs=beliefs, jobs=args.jobs)
         lo, hi = arena._ci(margins)
         won = sum(1 for m in margins if m > 0)
         lost = sum(1 for m in margins if m < 0)
@@ -225,8 +259,9 @@ def main(argv=None):
     sys.stdout.write(head)
     log = open(args.log, "a") if args.log else None
     if log:
-        log.write("\n`python -m tools.tune --steps %d --hands %d --level %s --seed %d`\n\n"
-                  % (args.steps, args.hands, args.level, args.seed) + head)
+        resumed = " --from-step %d --theta %s" % (args.from_step, args.theta) if args.from_step else ""
+        log.write("\n`python -m tools.tune --steps %d --hands %d --level %s --seed %d%s`\n\n"
+                  % (args.steps, args.hands, args.level, args.seed, resumed) + head)
 
     class Tee:
         def write(self, s):
@@ -239,7 +274,9 @@ def main(argv=None):
             if log:
                 log.flush()
 
-    theta, _ = spsa(args.steps, args.hands, args.seed, args.level, out=Tee())
+    start = [float(x) for x in args.theta.split(",")] if args.theta else START
+    theta, _ = spsa(args.steps, args.hands, args.seed, args.level, theta=start, out=Tee(),
+                    first=args.from_step, jobs=args.jobs)
     if log:
         log.write("\nfinal theta: %s\n" % [round(x, 2) for x in theta])
         log.close()
