@@ -151,6 +151,12 @@ def reseed(p, seed):
     _reseed(p, seed)
 
 
+def play_hand(game, seats, seed):
+    """Play game's current hand as the arena does (seats[s] choosing for
+    seat s, their draws seeded by seed): tools/tune.py's duels."""
+    return _play_hand(game, seats, [[] for _ in seats], seed)
+
+
 def _random(p, obs):
     # random: any legal play (a decision made in begin, as a one-play level's)
     p.choice = p.prng.below(p.search.root_plays(obs))

@@ -31,7 +31,6 @@ import sys
 from multiprocessing import Pool
 
 from core.ai.evaluate import Evaluator
-from core.ai.levelbot import choose
 from core.ai.observe import UNSEEN
 from core.ai.onestep import chance_of_any
 from core.ai.player import Player
@@ -152,15 +151,8 @@ def _deal_pair(job):
     for swapped in (False, True):
         g = Game(rules, seed * 1000003 + k)
         g.start_hand()
-        seats = [b[0], a[1]] if swapped else [a[0], b[1]]
-        st = g.state
-        for s, p in enumerate(seats):
-            arena.reseed(p, (k * 8 + s + 1) & 0x3FFFFFFF)
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            st.apply(*choose(seats[st.to_move], st, st.to_move, g.carry))
-        g.end_hand()
+        # the arena's hand: each seat's draws seeded by the deal
+        arena.play_hand(g, [b[0], a[1]] if swapped else [a[0], b[1]], k)
         side = 1 if swapped else 0
         m += g.hand_points[side] - g.hand_points[1 - side]
     return m / 2.0
