@@ -403,9 +403,6 @@ class Play(Screen):
     def busy(self):
         return self.mode in (THINK, SHOW, PAUSE)
 
-    def thinking(self):
-        return self.mode == THINK
-
     def tick(self, now):
         """Returns True when the screen changed."""
         m = self.mode

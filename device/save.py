@@ -145,7 +145,7 @@ NEWER = "newer save, new game"
 # CRC-32 (reflected 0xEDB88320, as zlib.crc32), a nibble at a time, kept in
 # two 16-bit halves so that MicroPython never needs a big int in the loop:
 # the table of the 16 nibbles, high and low halves (written out, not built
-# at import: start-up; tests/test_save_format.py checks crc32 against zlib;
+# at import: start-up; tests/test_save_format.py checks it against zlib;
 # tuples, the module's constants themselves, not arrays copied from them)
 _TH = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
        0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
@@ -168,12 +168,6 @@ def crc_halves(data, start, end):
         lo = ((lo >> 4) | ((hi & 15) << 12)) ^ tl[x]
         hi = (hi >> 4) ^ th[x]
     return hi ^ 0xFFFF, lo ^ 0xFFFF
-
-
-def crc32(data):
-    """The CRC-32 of data, equal to zlib.crc32(data)."""
-    hi, lo = crc_halves(data, 0, len(data))
-    return (hi << 16) | lo
 
 
 def frame(seq, payload):

@@ -146,8 +146,10 @@ def test_the_first_play_of_a_deal_may_spend_twice_the_work_and_a_later_play_once
             assert full == (plies != 10) and st.stock_pos < 52
             p = Player(rules, level, seed=1)
             choose(p, st, st.to_move)
-            # a pass is dropped one position past the budget
-            assert p.search.spent == (2 if twice else 1) * times * DEVICE_WORK + 1, (players, seed, plies)
+            # the work is spent: a pass is dropped one position past the
+            # budget, or the last one ends on it
+            budget = (2 if twice else 1) * times * DEVICE_WORK
+            assert budget <= p.search.spent <= budget + 1, (players, seed, plies)
 
 
 def test_a_search_across_the_tick_wrap_keeps_its_whole_budget():
@@ -186,7 +188,7 @@ def test_hint_reasons_fit_21_characters():
 
 def test_a_leaf_counts_the_basra_the_player_to_move_holds():
     from core import cards as C
-    from core.ai.evaluate import CARD, Evaluator
+    from core.ai.evaluate import Q as CARD, Evaluator
 
     rules = P.preset("egyptian")
     ev = Evaluator(rules)
@@ -223,7 +225,7 @@ def _leaf_threat(name, floor, card):
 
 def test_a_leaf_counts_the_sweep_of_the_seven_of_diamonds_as_the_rules_make_it():
     from core import cards as C
-    from core.ai.evaluate import CARD
+    from core.ai.evaluate import Q as CARD
 
     floor = (2 * 4, 4 * 4 + 1)  # a 3 and a 5: 8 in all, which no 7 takes by its sum
     # egyptian: the 7D sweeps a floor of number cards up to 10 as a basra
@@ -232,7 +234,7 @@ def test_a_leaf_counts_the_sweep_of_the_seven_of_diamonds_as_the_rules_make_it()
 
 
 def test_a_leaf_counts_a_clear_as_a_basra_only_where_the_rules_allow_it():
-    from core.ai.evaluate import CARD
+    from core.ai.evaluate import Q as CARD
 
     floor = (2 * 4, 2 * 4 + 1)  # two 3s: a third 3 clears them
     assert _leaf_threat("egyptian", floor, 2 * 4 + 2) == -(3 * CARD + 10 * 4)
@@ -241,7 +243,7 @@ def test_a_leaf_counts_a_clear_as_a_basra_only_where_the_rules_allow_it():
 
 
 def test_with_four_players_a_leaf_counts_an_opponents_basra_not_the_partners():
-    from core.ai.evaluate import CARD, Evaluator
+    from core.ai.evaluate import Q as CARD, Evaluator
 
     rules = P.preset("egyptian", players=4)
     ev = Evaluator(rules)

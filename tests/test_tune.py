@@ -1,16 +1,17 @@
-"""tools/tune.py's evaluator (its constants as fields) and the arena's
-players with a person's mistakes (tools/arena.py summiss, thrower),
-peek (the other hands seen) and its levels' worlds toggled (+b, -b)."""
+"""The leaf's constants (core/ai/evaluate.py, tuned by tools/tune.py) and
+the arena's players with a person's mistakes (tools/arena.py summiss,
+thrower), peek (the other hands seen), the yardsticks and its levels'
+worlds toggled (+b, -b)."""
 import random
 
 from core import presets as P
-from core.ai.evaluate import Evaluator
+from core.ai.evaluate import PLAIN, TUNED, Evaluator, chance_of_any
 from core.ai.observe import Observation, observe
 from core.game import Game
 from core.plays import Plays
 from core.state import LAY
 from tools import arena
-from tools.tune import START, Tuned, duel, spsa
+from tools.tune import START, duel, spsa
 
 
 def _positions(n, players=2):
@@ -36,17 +37,88 @@ def _positions(n, players=2):
     return out
 
 
-def test_the_tuned_evaluator_at_its_start_is_the_evaluator():
+def _evaluator(rules, leaf):
+    ev = Evaluator(rules)
+    ev.leaf = leaf
+    return ev
+
+
+def test_other_leaf_constants_change_the_values():
     for players in (2, 4):
         differ = 0
         for rules, st in _positions(40, players):
-            a, b = Evaluator(rules), Tuned(rules, START)
-            c = Tuned(rules, (6, 14, 16, 8))
+            a, b = Evaluator(rules), _evaluator(rules, START)
+            c = _evaluator(rules, (6, 14, 16, 8))
             for side in range(rules.sides):
                 assert a.static(st, side, 0) == b.static(st, side, 0)
                 assert a.threat(st, side) == b.threat(st, side)
-                differ += c.static(st, side, 0) != a.static(st, side, 0) or c.threat(st, side) != a.threat(st, side)
-        assert differ > 20  # other constants change the values
+                differ += c.static(st, side, 0) != a.static(st, side, 0) or c.threat(st, side, c.chance(st, side)) != a.threat(st, side)
+        assert differ > 20
+
+
+def _chance_counted(st, side, basra):
+    # Evaluator.chance by its definition: every card's place read
+    from core.plays import basra_allowed
+    from core.sums import covers
+
+    nsides = st.rules.sides
+
+    def hidden(c):
+        w = st.loc[c]
+        return w == 0 or (2 <= w < 6 and (w - 2) % nsides != side)
+
+    unseen = sum(1 for c in range(52) if hidden(c))
+    fn, fr = st.floor_n, st.floor_rank
+    whole = (fn + 1) * 4
+    worst = 0
+    for r in range(13):
+        if r == 10:
+            g = whole
+        elif r > 10:
+            g = whole + basra if fr[r] == fn and basra_allowed(st, fn, 0) else 0
+        elif fr[10] + fr[11] + fr[12] == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
+            g = whole + basra if basra_allowed(st, fn, r + 1) else whole
+        else:
+            g = 0
+        k = sum(1 for c in range(4 * r, 4 * r + 4) if hidden(c))
+        worst = max(worst, chance_of_any(k, unseen, st.hand_n[st.to_move]) * g // 1024)
+    return worst
+
+
+def test_the_chance_an_opponent_clears_the_floor_counts_the_cards_the_side_cannot_see():
+    from core.ai.player import Player
+    from core.ai.observe import Observation, observe
+
+    some = 0
+    for players in (2, 4):
+        for rules, st in _positions(60, players):
+            ev = _evaluator(rules, TUNED)
+            obs = Observation(rules)
+            observe(st, st.to_move, obs)
+            p = Player(rules, "expert", 1)
+            for _ in range(2):  # the search's worlds: the other hands dealt, the stock the rest
+                w = p.search.sampler.sample(obs, p.search.world, p.search.prng) or p.search.world
+                for side in range(rules.sides):
+                    if w.floor_n and w.to_move % rules.sides != side:
+                        want = _chance_counted(w, side, ev.basra)
+                        assert ev.chance(w, side) == want
+                        some += want > 0
+    assert some > 50
+
+
+def test_the_expert_and_master_take_the_tuned_leaf_and_the_others_keep_theirs():
+    rules = P.preset("egyptian")
+    for level in ("easy", "normal", "hard", "expert", "master"):
+        from core.ai.player import Player
+        p = Player(rules, level, 1)
+        assert p.leaf == (TUNED if level in ("expert", "master") else PLAIN)
+        obs = Observation(rules)
+        g = Game(rules, 1)
+        g.start_hand()
+        observe(g.state, g.state.to_move, obs)
+        p.begin(obs, None)
+        ev = p.search.ev
+        assert ev.leaf == p.leaf
 
 
 def test_a_duel_of_the_same_constants_is_even():
@@ -54,9 +126,9 @@ def test_a_duel_of_the_same_constants_is_even():
 
 
 def test_a_duel_with_beliefs_on_one_side_plays_the_arenas_deals():
-    # the start with beliefs against it without: the arena's expert+b
-    # against expert-b, deal pair by deal pair
-    got = duel(START, START, 6, 1, beliefs=(True, False))
+    # the expert's leaf with beliefs against it without: the arena's
+    # expert+b against expert-b, deal pair by deal pair
+    got = duel(TUNED, TUNED, 6, 1, beliefs=(True, False))
     want = [arena._deal_pair(("egyptian", 2, "expert+b", "expert-b", 1, k))[0] for k in range(3)]
     assert got == want
     assert any(got)  # the beliefs changed some play
@@ -151,6 +223,10 @@ def test_the_arena_names_a_levels_worlds():
     assert s.beliefs is not None and s.sampler.weights is s.beliefs.weight
     assert arena._player(rules, "expert-b", 0).search.beliefs is None
     assert arena._player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
+    # expert-v2: the expert before its beliefs and tuned leaves
+    v2 = arena._player(rules, "expert-v2", 0)
+    assert v2.search.beliefs is None and v2.leaf == PLAIN and v2.work == arena.V2_WORK
+    assert arena._player(rules, "expert", 0).leaf == TUNED
 
 
 def test_the_tuned_level_may_be_the_arenas_name_of_one():

@@ -16,7 +16,7 @@ import time
 from multiprocessing import Pool
 
 from core import ai as AI
-from core.ai.evaluate import Evaluator
+from core.ai.evaluate import PLAIN
 from core.ai.levelbot import choose
 from core.ai.oracle import ORACLE, Oracle, copy_state
 from core.ai.player import Player
@@ -34,6 +34,11 @@ from basra_flash.cmdline import Parser, whole
 # players; leaves valued without Evaluator.threat; uniform worlds). Not a
 # level of the device.
 V1 = {2: (6, 3, 250, 0), 4: (12, 2, 250, 0)}
+V1_LEAF = PLAIN[:2] + (0, 0)  # its leaves: the static value alone (no threat)
+# expert-v2: the expert as issue 45 found it (commit 4d9d5ca), the
+# yardstick of its beliefs and tuned leaves: uniform worlds, the leaves of
+# PLAIN, 289 positions a decision (that commit's DEVICE_WORK)
+V2_WORK = 289
 # two players that make a person's mistakes at set rates, on normal's
 # judgement (core/ai/onestep.py): summiss does not see a capture by a sum
 # (a take of other values than the card's) two turns in three; thrower,
@@ -46,7 +51,7 @@ THROW = (1, 4)  # thrower: turns out of
 # unseen; no beliefs, nothing left to believe): what knowing the
 # opponent's hand is worth (docs/ai.md)
 PEEK = "peek"
-YARDSTICKS = ("random", "expert-v1", ORACLE, PEEK, SUMMISS, THROWER)
+YARDSTICKS = ("random", "expert-v1", "expert-v2", ORACLE, PEEK, SUMMISS, THROWER)
 
 
 def levels():
@@ -55,13 +60,6 @@ def levels():
     return tuple(AI.LEVELS) + YARDSTICKS
 
 _players = {}
-
-
-class _Plain(Evaluator):
-    """expert-v1's leaves: the static value alone (no Evaluator.threat)."""
-
-    def threat(self, st, side):
-        return 0
 
 
 def _player(rules, spec, seat):
@@ -78,11 +76,15 @@ def _player(rules, spec, seat):
         if level == ORACLE:
             p = Oracle(rules, seat + 1)
         else:
-            base = {"random": "easy", "expert-v1": "expert", PEEK: "expert", SUMMISS: "normal", THROWER: "normal"}.get(level, level)
+            base = {"random": "easy", "expert-v1": "expert", "expert-v2": "expert", PEEK: "expert",
+                    SUMMISS: "normal", THROWER: "normal"}.get(level, level)
             p = Player(rules, base, seat + 1)
         _players[key] = p
         if level == "expert-v1":
             p.worlds, p.plies, p.nodes, p.work = V1[rules.players]
+        if level == "expert-v2":
+            p.work = V2_WORK
+            p.leaf = PLAIN
         if len(parts) >= 4:
             p.worlds, p.plies, p.nodes = (int(x) for x in parts[1:4])
             p.work = int(parts[4]) if len(parts) >= 5 else 0
@@ -91,8 +93,8 @@ def _player(rules, spec, seat):
             # fixed schedule (core/ai/player.py): the same search with it
             p.search = Search(rules, seat + 1)
         if level == "expert-v1":
-            p.search.ev = _Plain(rules)
-        if toggle is None and level in ("expert-v1", PEEK):
+            p.leaf = V1_LEAF
+        if toggle is None and level in ("expert-v1", "expert-v2", PEEK):
             toggle = False  # the expert's search as measured: uniform worlds
         if toggle is not None and p.kind >= 2:
             _set_beliefs(p, rules, toggle)

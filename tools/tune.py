@@ -3,14 +3,15 @@
     python -m tools.tune --steps 8 --hands 400 --seed 1 --log docs/tune_log.md
     python -m tools.tune --check 4,11,19,4 --beliefs --hands 2000 --seed 1
 
-The constants (core/ai/evaluate.py): CARD (a card of lead toward the
-majority, quarter points: 4), _SWEEPER (a Jack or the 7 of diamonds still
-in a hand: 10), the threat's scale (sixteenths: 16) and one new term, CLEAR
-(sixteenths: 0, off): at a leaf where an opponent is to move, its basra or
-sweep counted as the chance that a hand of its size, drawn from the cards
-the side cannot see, holds a card that makes it (the one-play levels'
-danger, core/ai/onestep.py), blended with the take its sampled hand holds:
-(16 - CLEAR) / 16 of the one, CLEAR / 16 of the other.
+The constants (core/ai/evaluate.py, a level's leaf): a card of lead toward
+the majority (quarter points), a Jack or the 7 of diamonds still in a hand,
+the threat's scale (sixteenths) and CLEAR (sixteenths): at a leaf where an
+opponent is to move, its basra or sweep counted as the chance that a hand
+of its size, drawn from the cards the side cannot see, holds a card that
+makes it, blended with the take its sampled hand holds: (16 - CLEAR) / 16
+of the one, CLEAR / 16 of the other. The start is PLAIN (4, 10, 16, 0),
+the constants the levels were made with; the expert and master ship this
+tool's result, TUNED.
 
 Each step (simultaneous perturbation stochastic approximation): every
 constant moved by +c or -c at random, the level with theta + c delta
@@ -23,102 +24,23 @@ the seed (tools/arena.py: the same margins as its players would make).
 --jobs plays the deal pairs in that many processes (the same margins);
 --from-step K --theta T resumes a run at step K from the theta after the
 step before (the perturbations drawn as the whole run draws them).
-CPython only (the evaluator is the tool's, a subclass: core/ai/evaluate.py
-keeps its consts).
 """
 import random
 import sys
 from multiprocessing import Pool
 
-from core.ai.evaluate import Evaluator
-from core.ai.observe import UNSEEN
-from core.ai.onestep import chance_of_any
+from core.ai.evaluate import PLAIN
 from core.ai.player import Player
 from core.game import Game
-from core.plays import basra_allowed
 from core.presets import preset
-from core.sums import covers
 from tools import arena
 from basra_flash.cmdline import Parser, whole
 
 NAMES = ("card", "sweeper", "threat16", "clear16")
-START = (4, 10, 16, 0)
+START = PLAIN  # the constants the levels were made with (the expert's before its tuning)
 SCALE = (1, 3, 4, 4)  # c: each constant's perturbation
 LOW = (0, 0, 0, 0)
 HIGH = (12, 30, 32, 16)
-
-
-class Tuned(Evaluator):
-    """The leaf evaluation with its constants as fields (theta)."""
-
-    def __init__(self, rules, theta):
-        Evaluator.__init__(self, rules)
-        self.card, self.sweeper, self.scale, self.clear = theta
-
-    def static(self, st, side, carry):
-        nsides = self.nsides
-        half = 26 if nsides == 2 else 52
-        total = mine = 0
-        for s in range(nsides):
-            n = st.pile_n[s]
-            p = st.pile_points[s] * 4 + st.basras[s] * self.basra
-            if n > half:
-                p += self.majority + carry * 4 + 26 * self.card
-            else:
-                p += n * self.card
-            total += p
-            if s == side:
-                mine = p
-        for c in (40, 41, 42, 43, 25) if self.seven_special else (40, 41, 42, 43):
-            w = st.loc[c] - 2
-            if 0 <= w < 4:
-                total += self.sweeper
-                if w % nsides == side:
-                    mine += self.sweeper
-        return nsides * mine - total
-
-    def threat(self, st, side):
-        t = Evaluator.threat(self, st, side)
-        seat = st.to_move
-        if self.clear and st.floor_n and seat % self.nsides != side:
-            t = (t * (16 - self.clear) - self.clear * self.chance(st, side)) // 16
-        return t * self.scale // 16
-
-    def chance(self, st, side):
-        # the opponent to move's expected basra or sweep: for each rank that
-        # clears the floor (a Jack sweeps it), the chance its hand, drawn
-        # from the cards the side cannot see, holds one, times the take
-        fn = st.floor_n
-        fr = st.floor_rank
-        faces = fr[10] + fr[11] + fr[12]
-        hidden = 0
-        for c in range(52):
-            w = st.loc[c]
-            if w == UNSEEN or (2 <= w < 6 and (w - 2) % self.nsides != side):
-                hidden += 1
-        h = st.hand_n[st.to_move]
-        whole = (fn + 1) * 4
-        worst = 0
-        for r in range(13):
-            if r == 10:
-                g = whole
-            elif r > 10:
-                g = whole + self.basra if fr[r] == fn and basra_allowed(st, fn, 0) else 0
-            elif faces == 0 and st.floor_sum % (r + 1) == 0 and covers(fr, r + 1):
-                g = whole + self.basra if basra_allowed(st, fn, r + 1) else whole
-            else:
-                g = 0
-            if not g:
-                continue
-            k = 0
-            for c in range(4 * r, 4 * r + 4):
-                w = st.loc[c]
-                if w == UNSEEN or (2 <= w < 6 and (w - 2) % self.nsides != side):
-                    k += 1
-            risk = chance_of_any(k, hidden, h) * g // 1024
-            if risk > worst:
-                worst = risk
-        return worst
 
 
 def _players(rules, theta, level, seat, beliefs=None):
@@ -126,7 +48,7 @@ def _players(rules, theta, level, seat, beliefs=None):
     # ("expert-b": uniform); beliefs, given, overrides it
     level, toggle = arena._toggle(level)
     p = Player(rules, level, seat + 1)
-    p.search.ev = Tuned(rules, theta)
+    p.leaf = tuple(theta)
     on = toggle if beliefs is None else beliefs
     if on is not None:
         arena._set_beliefs(p, rules, on)

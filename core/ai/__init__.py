@@ -31,7 +31,8 @@ registry.
 #   device/savedata.py);
 # - TABLE: 6 bytes a level, its kind (0: one play ahead with a beginner's
 #   mistakes, 1: one play ahead, 2: a fixed search, 3: an anytime search;
-#   16 added: the search's worlds dealt by beliefs, core/ai/beliefs.py)
+#   16 added: the search's worlds dealt by beliefs, core/ai/beliefs.py;
+#   32 added: the tuned leaf constants, core/ai/evaluate.py TUNED)
 #   and its budget (core/ai/player.py Player): worlds as a power
 #   of two with 2 or 3 players, with 4; plies with 2 or 3 players, with 4;
 #   work: positions a world / 10 (FIXED) or the device's work (DEVICE_WORK
@@ -42,6 +43,6 @@ TABLE = bytearray(
     b"\x00\x00\x00\x00\x00\x00"  # easy: one play ahead, a beginner's mistakes
     b"\x01\x00\x00\x00\x00\x00"  # normal: one play ahead
     b"\x02\x02\x03\x02\x02\x0f"  # hard: 4 (8) worlds, 2 plies, 150 positions a world
-    b"\x13\x06\x08\x03\x02\x01"  # expert: anytime, beliefs, 64 (256) worlds, 3 (2) plies, the device's work
-    b"\x13\x06\x08\x03\x02\x02"  # master: as the expert, twice the work
+    b"\x33\x06\x08\x03\x02\x01"  # expert: anytime, beliefs, tuned leaves, 64 (256) worlds, 3 (2) plies, the device's work
+    b"\x33\x06\x08\x03\x02\x02"  # master: as the expert, twice the work
 )

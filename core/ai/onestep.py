@@ -5,7 +5,7 @@ third of the time and plays any card one turn in eight. The search levels
 (core/ai/search.py) do not load this module.
 """
 from core import cards as C
-from core.ai.evaluate import Q
+from core.ai.evaluate import Q, chance_of_any
 from core.ai.observe import UNSEEN
 from core.state import FLOOR, LAY, SWEEP
 from core.sums import covers
@@ -42,21 +42,6 @@ def one_play(roots, rules, prng, obs, beginner):
             best_v = v
             best = i
     return best
-
-
-def chance_of_any(k, unseen, hand):
-    """Chance (of 1024) that a hand of `hand` cards drawn from `unseen` holds
-    at least one of k given cards."""
-    if k <= 0 or hand <= 0 or unseen <= 0:
-        return 0
-    q = 1024
-    for i in range(hand):
-        if unseen - i <= 0:
-            break
-        q = q * (unseen - k - i) // (unseen - i)
-        if q <= 0:
-            return 1024
-    return 1024 - q
 
 
 def danger(st, obs, next_hand):

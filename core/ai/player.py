@@ -18,6 +18,7 @@ Budgets are worlds and positions (deterministic, for tests and the arena)
 and, on the device, also milliseconds on a clock.
 """
 from core.ai import LEVELS, TABLE
+from core.ai.evaluate import PLAIN, TUNED
 from core.ai.observe import Observation
 from core.compat import const
 from core.prng import Prng
@@ -50,6 +51,7 @@ _FIXED = const(2)  # a search of fixed worlds and plies
 _ANYTIME = const(3)  # a search within a work budget
 _KIND = const(15)  # the kind's bits of a TABLE entry's first byte
 _BELIEFS = const(16)  # ... and this one: worlds dealt by beliefs (core/ai/beliefs.py)
+_TUNED = const(32)  # ... and this one: the tuned leaf constants (core/ai/evaluate.py TUNED)
 
 
 class Player:
@@ -72,6 +74,9 @@ class Player:
         t = 6 * LEVELS.index(level)
         kind = self.kind = TABLE[t] & _KIND
         beliefs = TABLE[t] & _BELIEFS != 0
+        # the leaf constants, set on the search at each decision (the
+        # device's seats and hint may share one search)
+        self.leaf = TUNED if TABLE[t] & _TUNED else PLAIN
         teams = 1 if rules.players == 4 else 0
         self.worlds = 1 << TABLE[t + 1 + teams]
         self.plies = TABLE[t + 3 + teams]
@@ -109,6 +114,7 @@ class Player:
         or None: the budget alone): the search stops by itself at this
         level's deadline (twice it for a deal's first play with two or three
         players and the exact solve of a last deal)."""
+        self.search.ev.leaf = self.leaf
         if self.kind < _FIXED:
             self.choice = self.one_play(self.search, self.rules, self.prng, obs, self.kind == _ONE_PLAY_EASY)
             return True

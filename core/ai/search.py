@@ -381,8 +381,9 @@ class Search(Roots):
         elif self.depth_left[p] == 0 or p >= _MAX_PLY:
             self.cut = True
             # the static value, and what the seat to move takes at once
+            # (an opponent's: with what its drawn hand would take)
             ev = self.ev
-            v = ev.static(w, self.side, self.carry) + ev.threat(w, self.side)
+            v = ev.static(w, self.side, self.carry) + ev.threat(w, self.side, ev.chance(w, self.side))
             if dealt[p]:
                 w.undeal()
             return v
