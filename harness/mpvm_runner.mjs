@@ -2,7 +2,7 @@
 // @micropython/micropython-webassembly-pyscript (MicroPython 1.27).
 //
 //   node harness/mpvm_runner.mjs [--heapsize BYTES] --pystack WORDS
-//        [--tree HOSTDIR[=VMDIR]]... [--lib HOSTDIR]... [--path VMDIR]...
+//        [--tree HOSTDIR[=VMDIR]]... [--lib HOSTDIR]...
 //        [--name NAME] SCRIPT.py | -
 //
 // --pystack is the Python call-frame stack in words of 4 bytes. It has no
@@ -12,10 +12,10 @@
 // --tree copies a host directory (recursively; __pycache__, dot files, .pyc
 // and .mpy are skipped) into the VM file system, by default to
 // /app/<basename>. --lib copies the contents of a host directory into /lib
-// (already on MicroPython's sys.path). /app and every --path are put in
-// front of sys.path, and the working directory is /app. "-" reads the
-// script from stdin. The script runs as __main__ from /app/<NAME>
-// (default main.py), so tracebacks give its real line numbers.
+// (already on MicroPython's sys.path). /app is put in front of sys.path,
+// and the working directory is /app. "-" reads the script from stdin. The
+// script runs as __main__ from /app/<NAME> (default main.py), so
+// tracebacks give its real line numbers.
 //
 // Exit status: 0 success; 1 uncaught Python exception (traceback on
 // stderr); n for SystemExit(n); 2 usage or JavaScript error.
@@ -39,7 +39,7 @@ function usage(msg) {
   process.exit(2);
 }
 
-const opts = { heapsize: 512 * 1024, pystack: 0, trees: [], libs: [], paths: [], name: "main.py", script: null, steps: 0, mpy: false };
+const opts = { heapsize: 512 * 1024, pystack: 0, trees: [], libs: [], name: "main.py", script: null, steps: 0, mpy: false };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i];
@@ -48,7 +48,6 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === "--pystack") opts.pystack = parseInt(next(), 10);
   else if (a === "--tree") opts.trees.push(next());
   else if (a === "--lib") opts.libs.push(next());
-  else if (a === "--path") opts.paths.push(next());
   else if (a === "--name") opts.name = next();
   else if (a === "--steps") opts.steps = parseInt(next(), 10);
   else if (a === "--mpy") opts.mpy = true;
@@ -122,7 +121,7 @@ const source = opts.script === "-" ? fs.readFileSync(0) : fs.readFileSync(opts.s
 const scriptPath = "/app/" + opts.name;
 mp.FS.writeFile(scriptPath, source);
 
-const sysPath = ["/app", ...opts.paths];
+const sysPath = ["/app"];
 const wrapper = `
 import sys, os, micropython
 os.chdir('/app')

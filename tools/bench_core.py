@@ -5,7 +5,6 @@ VMs and prints the table. Timings use time.perf_counter on CPython and
 time.ticks_us on MicroPython.
 """
 import time
-from array import array
 
 from core.game import Game
 from core.plays import Plays, nth
@@ -111,7 +110,7 @@ def gen_constructed(name, variant="egyptian"):
     return {"us": since_us(t0), "floor": len(floor), "plays": n}
 
 
-def _greedy(st, cursor, out):
+def _greedy(st, cursor):
     # the play that takes the most points, then the most cards (cursor left on it)
     side = st.to_move % st.nsides
     best = 0
@@ -148,10 +147,9 @@ def greedy_hands(hands=10):
     """Milliseconds per hand of greedy self-play (2 players, egyptian)."""
     g = Game(preset("egyptian"), 1)
     cursor = Plays()
-    out = array("i", [0] * 4)
     t0 = now_us()
     for st in _turns(g, hands, 1):
-        _greedy(st, cursor, out)
+        _greedy(st, cursor)
         st.apply(cursor.word, cursor.take)
     return {"ms": since_us(t0) / 1000 / hands}
 

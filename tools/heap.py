@@ -717,6 +717,26 @@ def board_names(games=4):
     return [(r["at"], r["names"], r["pools"]) for r in _board_run(games, 0, True) if "names" in r]
 
 
+# the sets BOARD loads over a game under way after the sets it saw: the
+# moment of NEW_MOMENTS each is, with what the table says it holds
+_LINK = "the link's code and objects"
+_LOG = "the log's 4 KB image, the record"
+SET_MOMENTS = {
+    ("settings",): ("menus", ["the game menu, settings"]),
+    ("rules",): ("rules", ["the game's rule pages"]),
+    ("search",): ("ai", ["the master's search, a hint's too"]),
+    ("link", "search"): ("link", [_LINK + ", the search"]),
+    ("last", "search"): ("last", ["the master's search", "the hand's end code"]),
+    ("link", "last", "search"): ("linklast", [_LINK, "the hand's end code"]),
+    ("log",): ("log", [_LOG]),
+    ("link", "log"): ("linklog", ["link", _LOG]),
+    ("link", "settings"): ("linkmenus", [_LINK, "the game menu, settings"]),
+    ("link", "rules"): ("linkrules", [_LINK, "the game's rule pages"]),
+    ("summary",): ("summary", ["the summary's lines on the pages"]),
+    ("link", "summary"): ("linksummary", [_LINK, "the summary's lines on the pages"]),
+}
+
+
 def board(games=4, pad=0, names=None):
     """The board model: the live heap at the moments of MEASURED, in bytes, as
     a list of {"at", "alloc", "mods"} rows (alloc already turned into the
@@ -743,30 +763,9 @@ def board(games=4, pad=0, names=None):
         # exchanged for a board's pools of the app's names
         r["qstr"] = board_pools(r["names"] - start["names"]) - (r["pools"] - start["pools"])
         r["alloc"] = base + r["alloc"] - start["alloc"] + r["qstr"]
-        if r["at"] == "save" and r["mods"] == ["link", "search"]:
-            r["at"] = "link"
-            r["mods"] = ["the link's code and objects, the search"]
-        elif r["at"] == "save" and r["mods"] and r["mods"][-2:] == ["last", "search"]:
-            link = r["mods"][0] == "link"
-            r["at"] = "linklast" if link else "last"
-            r["mods"] = ["the link's code and objects" if link else "the master's search",
-                         "the hand's end code"]
-        elif r["at"] == "save" and r["mods"] and r["mods"][-1] == "log":
-            r["at"] = "log" if r["mods"][0] != "link" else "linklog"
-            r["mods"] = r["mods"][:-1] + ["the log's 4 KB image, the record"]
-        elif r["at"] == "save" and r["mods"] in (["settings"], ["rules"], ["link", "settings"], ["link", "rules"]):
-            # the game menu and settings, or a rule set's pages, over a game
-            link = r["mods"][0] == "link"
-            r["at"] = ("link" if link else "") + ("menus" if r["mods"][-1] == "settings" else "rules")
-            r["mods"] = (["the link's code and objects"] if link else []) + [
-                "the game menu, settings" if r["mods"][-1] == "settings" else "the game's rule pages"]
-        elif r["at"] == "save" and r["mods"] in (["summary"], ["link", "summary"]):
-            link = r["mods"][0] == "link"
-            r["at"] = "linksummary" if link else "summary"
-            r["mods"] = (["the link's code and objects"] if link else []) + ["the summary's lines on the pages"]
-        elif r["at"] == "save" and r["mods"] in (["ai"], ["search"]):
-            r["at"] = "ai"
-            r["mods"] = ["the master's search, a hint's too"] if r["mods"] == ["search"] else ["one-play: normal"]
+        moment = SET_MOMENTS.get(tuple(r["mods"] or ()))
+        if r["at"] == "save" and moment is not None:
+            r["at"], r["mods"] = moment
     return rows, (sets[0]["sets"] if sets else [])
 
 

@@ -5,8 +5,9 @@ Each function prints JSON lines; tests/test_mp_core.py reads them.
 import gc
 import json
 
-import micropython
 from array import array
+
+from alloccheck import locked
 
 from core.ai.levelbot import choose
 from core.ai.observe import observe
@@ -21,7 +22,8 @@ def emit(**row):
 
 
 class Locked:
-    """Run a callable with the heap locked; count the calls that allocated."""
+    """Run a callable with the heap locked; count the calls that allocated
+    (or failed otherwise: alloccheck.locked)."""
 
     def __init__(self):
         self.calls = 0
@@ -29,19 +31,12 @@ class Locked:
         self.first = None
 
     def run(self, fn, a, b):
-        micropython.heap_lock()
-        try:
-            fn(a, b)
-            ok = True
-        except MemoryError:
-            ok = False
-        finally:
-            micropython.heap_unlock()
+        ok, error = locked(fn, a, b)
         self.calls += 1
         if not ok:
             self.failed += 1
             if self.first is None:
-                self.first = "call %d" % self.calls
+                self.first = "call %d: %s" % (self.calls, error)
 
 
 class MoveLoop:

@@ -4,8 +4,7 @@ plays; every poll and every play applied runs under micropython.heap_lock.
 tests/test_link_protocol.py reads the JSON line."""
 import json
 
-import micropython
-
+from alloccheck import locked
 from core.plays import nth
 from device import link as L
 from device.linkgame import LinkSession
@@ -13,17 +12,6 @@ from device.session import WINDOW
 from core.presets import preset
 from core.prng import Prng
 from hal.memlink import pair
-
-
-def _locked(fn, a, b):
-    micropython.heap_lock()
-    try:
-        fn(a, b)
-        return True
-    except MemoryError:
-        return False
-    finally:
-        micropython.heap_unlock()
 
 
 class Side:
@@ -63,14 +51,14 @@ def whole_hand():
                                 and a.link.peer_has_all() and b.link.peer_has_all()):
         for side in (a, b):
             calls += 1
-            if not _locked(side.step, now, 0):
+            if not locked(side.step, now, 0)[0]:
                 failed += 1
         now += 20
     print(json.dumps({"check": "link_loop", "calls": calls, "failed": failed,
                       "plays": [a.sess.nlog, b.sess.nlog],
                       "same": list(a.sess.log[0:a.sess.nlog]) == list(b.sess.log[0:b.sess.nlog]),
                       "frames": [a.link.good, b.link.good], "bad": [a.link.bad, b.link.bad],
-                      "ms": now, "lock_works": not _locked(_allocates, 0, 0)}))
+                      "ms": now, "lock_works": not locked(_allocates, 0, 0)[0]}))
 
 
 def _allocates(a, b):

@@ -173,7 +173,8 @@ class Recorder:
         st.write = flashed
         store = app.store
         for name in ("save_game", "frame_held", "flush", "save_settings"):
-            setattr(store, name, _timing(timed, getattr(store, name), name))
+            fn = getattr(store, name)
+            setattr(store, name, lambda *args, fn=fn, name=name: timed(fn, name, *args))
 
     def _begin_turn(self):
         app = H.app
@@ -266,10 +267,3 @@ class Recorder:
 
 
 run_for = H.run_for      # the app for n loop turns (tools/bench_device.py calls it here)
-
-
-def _timing(timed, fn, name):
-    # fn timed as a write's stage (Recorder.watch_saves)
-    def call(*args):
-        return timed(fn, name, *args)
-    return call
