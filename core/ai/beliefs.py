@@ -36,26 +36,26 @@ _TWO_CLUBS = const(4)
 _SEVEN_D = const(25)
 _TEN_D = const(37)
 _JACK = const(10)
-NO_BUCKET = const(255)  # no bucket: the card is seen
+_NO_BUCKET = const(255)  # no bucket: the card is seen
 
 ONE = const(16)  # a weight of 1 (sixteenths)
 _MAX = const(255)
 # the buckets: what an unseen card would have done on the floor a seat
 # faced, against the play it made (gains in quarter points: cards taken,
 # the card included, card points and basras, as core/ai/evaluate.py)
-EMPTY = const(0)  # the floor was empty (every play a lay-down)
-EMPTY_SWEEPER = const(1)  # ... and the card is a Jack or the 7 of diamonds
-SWEEP_SMALL = const(2)  # its sweep takes at most 2 points more than the play
+_EMPTY = const(0)  # the floor was empty (every play a lay-down)
+_EMPTY_SWEEPER = const(1)  # ... and the card is a Jack or the 7 of diamonds
+_SWEEP_SMALL = const(2)  # its sweep takes at most 2 points more than the play
 SWEEP_BIG = const(3)  # its sweep takes more than 2 points more
-NOTHING_LAID = const(4)  # it takes nothing; the seat laid a card down
-NOTHING_TOOK = const(5)  # it takes nothing; the seat took something
+_NOTHING_LAID = const(4)  # it takes nothing; the seat laid a card down
+_NOTHING_TOOK = const(5)  # it takes nothing; the seat took something
 BASRA_LAID = const(6)  # it makes a basra the play did not; the seat laid down
-BASRA_TOOK = const(7)  # ... the seat took something else
+_BASRA_TOOK = const(7)  # ... the seat took something else
 NO_MORE = const(8)  # it takes no more than the play took
 MORE_LAID = const(9)  # it takes up to 2 points more; the seat laid down
-MORE_TOOK = const(10)  # ... the seat took less
+_MORE_TOOK = const(10)  # ... the seat took less
 MUCH_LAID = const(11)  # it takes more than 2 points more; the seat laid down
-MUCH_TOOK = const(12)  # ... the seat took less
+_MUCH_TOOK = const(12)  # ... the seat took less
 BUCKETS = const(13)
 _SMALL = const(8)  # 2 points, in quarter points
 
@@ -71,19 +71,19 @@ def bucket(g, basra, sweep, actual, laid, empty):
     diamonds' sweep), against the play made (actual gained; laid: a
     lay-down); empty: the floor was empty."""
     if empty:
-        return EMPTY_SWEEPER if sweep else EMPTY
+        return _EMPTY_SWEEPER if sweep else _EMPTY
     d = g - actual
     if sweep:
-        return SWEEP_SMALL if d <= _SMALL else SWEEP_BIG
+        return _SWEEP_SMALL if d <= _SMALL else SWEEP_BIG
     if g <= 0:
-        return NOTHING_LAID if laid else NOTHING_TOOK
+        return _NOTHING_LAID if laid else _NOTHING_TOOK
     if d <= 0:
         return NO_MORE
     if basra:
-        return BASRA_LAID if laid else BASRA_TOOK
+        return BASRA_LAID if laid else _BASRA_TOOK
     if d <= _SMALL:
-        return MORE_LAID if laid else MORE_TOOK
-    return MUCH_LAID if laid else MUCH_TOOK
+        return MORE_LAID if laid else _MORE_TOOK
+    return MUCH_LAID if laid else _MUCH_TOOK
 
 
 class Beliefs:
@@ -96,7 +96,7 @@ class Beliefs:
         self.ratio = ratio
         self.weight = bytearray(52 * 4)
         self.floor = bytearray(52)  # the floor a play was made on
-        self.out = bytearray(52)  # a play's bucket for each card (NO_BUCKET: seen)
+        self.out = bytearray(52)  # a play's bucket for each card (_NO_BUCKET: seen)
         self.memo_g = array("i", [0] * 13)  # a rank's best gain on the floor
         self.memo_f = bytearray(13)  # its flags (1 known, 2 basra, 4 sweep)
         self.active = False
@@ -165,7 +165,7 @@ class Beliefs:
             base = 52 * seat
             for c in range(52):
                 b = out[c]
-                if b != NO_BUCKET:
+                if b != _NO_BUCKET:
                     x = w[base + c] * ratio[b] >> 4
                     w[base + c] = 1 if x < 1 else (_MAX if x > _MAX else x)
                     if x != ONE:
@@ -175,7 +175,7 @@ class Beliefs:
 
     def ply(self, st, cursor, dealer, seat, fl, where, actual, laid, out):
         """out[c]: the bucket of each card c unseen (where[c] == UNSEEN;
-        NO_BUCKET for the others) for a play of seat's that gained actual
+        _NO_BUCKET for the others) for a play of seat's that gained actual
         (laid: a lay-down) on the floor fl marks (fl[c] 1: on the floor).
         st is set up with that floor (and left so, its hands empty)."""
         st.clear(dealer)
@@ -193,7 +193,7 @@ class Beliefs:
         base = 6 * seat
         for c in range(52):
             if where[c] != _UNSEEN or fl[c]:
-                out[c] = NO_BUCKET
+                out[c] = _NO_BUCKET
                 continue
             r = c >> 2
             special = c == _TWO_CLUBS or c == _SEVEN_D or c == _TEN_D
