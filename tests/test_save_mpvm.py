@@ -17,7 +17,10 @@ from device import saving
 from hal.storage import ByteStore
 DATA = %(data)r
 RECS = %(recs)r
-out = {"crc": [(lambda h: h[0] << 16 | h[1])(S.crc_halves(bytes(d), 0, len(d))) for d in DATA]}
+out = {"crc": []}
+for d in DATA:
+    hi, lo = S.crc_halves(bytes(d), 0, len(d))
+    out["crc"].append(hi << 16 | lo)
 nvm = bytearray(b"\xff" * 4096)
 st = saving.SaveStore(ByteStore(nvm, 100))
 out["blank"] = st.load()[3]
