@@ -136,15 +136,15 @@ class App:
 
     def home(self, note=None):
         """Every screen closed, the main menu open (note: a line under it)."""
-        self._close_all()
         self.end_game()
-        self.open("main", note)
-        screens.release(self)
+        self.only(screens.make(self, "main", note))
 
-    def _close_all(self):
-        # every open screen closed, the top first
+    def only(self, scr):
+        """Close every open screen, the top first, and open scr: the one
+        screen (what the others held goes)."""
         while self.stack:
             self.stack.pop().closed()
+        return self.push(scr)
 
     def view(self, v):
         """Put view v (a menu, pages or the table: made once) on the panel."""
@@ -223,15 +223,18 @@ class App:
         and drawn off the screen already, device/play.py Play.begin)."""
         self.game_on()
         self.sess = self.play.sess = sess
-        self._close_all()
         self.play.enter(None if drawn else "begin")
-        self.push(self.play)
-        screens.release(self)
+        self.only(self.play)
 
     def end_game(self):
         """Let go of the game that was played (9 KB), before another is made."""
+        s = self.sess
         if self.link is not None:
             self.link.left()
+            if s is not None:
+                # the link answers a while from the game's log (device/linkgame.py
+                # LinkGlue.poll): its AI, the game's largest buffers, goes now
+                s.ai = s.hint_ai = s.deciding = None
         self.jobs.cancel("decide")
         self.jobs.cancel("ahead")
         if self.play is not None:

@@ -291,5 +291,7 @@ class LinkGlue:
         lost = lk.state == L.GAME and not lk.up and self.sess is not None
         if not (ch or lost) or lost and (self.told is app.screen or app.busy()):
             return ch
+        if lk.up and lk.state == L.GAME and app.top() is app.play:
+            return ch       # up, the table on top: no screen says it is lost, no code loaded
         screens.module("link").on_link(app)    # its screens' code (device/screens.py)
         return True

@@ -62,7 +62,15 @@ def setup(app, new):
              ["Rules", va[1], va[2], 0],
              ["Target", tg[1], tg[2], 0],
              ["Connect", None, 0, "connect"]]
-    _to(app, LinkScreen(app, "linknew", "LINK GAME", items, 5))
+    # the one screen: the main menu's code goes while the devices connect
+    # (B brings the menus back: ``new_game``)
+    app.only(LinkScreen(app, "linknew", "LINK GAME", items, 5))
+
+
+def new_game(app):
+    """Back to the new-game menu, the main menu under it."""
+    app.home()
+    app.open("new")
 
 
 def _lines(app, kind, title, lines, items=(), cur=None):
@@ -359,7 +367,7 @@ def on_menu(app, scr, what, k):
         if what == "back":
             if glue is not None:
                 glue.stop()
-            app.replace("new")
+            new_game(app)
         elif what == "pick" and item == "connect":
             connect(app, scr)
     elif kind == "linkwait" or kind == "linkhost":
@@ -397,7 +405,7 @@ def on_menu(app, scr, what, k):
         if app.sess is not None:        # linksolo: its save stays (Continue tells it again)
             app.end_game()
         if item == "again":
-            app.replace("new")
+            new_game(app)
             setup(app, app.top())
         elif what == "back" or item == "menu":
             app.home()

@@ -271,9 +271,14 @@ class NewGameMenu(MenuScreen):
 
     def pick(self, item, k):
         if item == _LINK:
-            self.app.jobs.cancel("deal")
+            # the game dealt ahead goes, with the controller's hold on it:
+            # a link game is dealt from the seed the two devices agree on
+            app = self.app
+            app.jobs.cancel("deal")
+            if self.dealt is not None and app.play.sess is self.dealt.sess:
+                app.play.sess = None
             self.dealt = None
-            screens.module("link").setup(self.app, self)
+            screens.module("link").setup(app, self)
         elif item == _START:
             self.start()
 

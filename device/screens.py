@@ -24,8 +24,9 @@ Code lifetimes, in one place:
   the link's screens) brings its module when it opens and lets it go when
   the last screen of that module closes: ``SCREENS`` names them, ``make``
   loads, ``release`` lets go; the game menu (``WITH_GAME``) is the game's;
-- a link game's code comes with the link and goes with it (``LINK``);
-  its screens' code comes when the link has news to show;
+- a link game's code comes with the link (or its screens' code, which
+  imports it) and goes with the last of them (``LINK``); its screens'
+  code comes when the link has news to show;
 - the rule sets are held by what makes a game, and go with the last of
   them (``SHARED``): a game made holds its Rules only.
 This is the only code that lets modules go (through hal/mem.py ``drop``);
@@ -203,8 +204,8 @@ def release(app):
         drop(mod)
     if app.link is None or app.link.link.lobby is None:
         drop("device.linklobby")        # the devices agreed (or no link): the lobby's code goes
-    if app.link is None:
-        for mod in LINK:
+    if app.link is None and "device.linkmenu" not in sys.modules:
+        for mod in LINK:    # (not while the link's screens' code, which imports it, is held)
             drop(mod)
     _release_shared()
 

@@ -96,10 +96,29 @@ def test_whole_games_with_every_screen_opened_20_times_hold_the_heap_steady(mpvm
     # than it has would not fail here: the live heap is held to the
     # readings' own floor instead (a leak raises it, stretch after stretch)
     from tools.heap import soak
-    rows = soak(games=(("easy", 2),), steps=20)
+    rows = soak(games=(("easy", 2),), per_step=1500, steps=20)
     last = rows[-1]
     c = last["counts"]
     assert last["over"] == 1 and c["screens"] == 80, last
     assert c["hints"] > 0 and c["undos"] > 0 and c["settings"] > 0, c
     menus = [r["board"] for r in rows if r["at"] == "menu:main" and r["over"] == 1]
     assert len(menus) >= 5 and max(menus) - min(menus) < 1024, menus
+
+
+def test_link_games_to_their_end_stay_within_the_budget(mpvm):
+    # the soak's link games (harness/mpstub/linkpeer.py the other device,
+    # behind the board's UART): 2 players, then 4 with an AI seat here, from
+    # Connect to the game's end and the link let go; read every 50 loop turns,
+    # what the other device holds taken off (tools.heap other_device)
+    from tools.heap import TARGET_KB, soak
+    rows = soak(games=(("hard", 2, "link"), ("expert", 4, "link")), per_step=50, steps=400)
+    last = rows[-1]
+    assert last["over"] == 2 and last["peer"][0] == 2 and last["counts"]["link_trouble"] == 0, last
+    seen = {r["at"] for r in rows}
+    assert {"menu:linkwait link", "table normal 2p link", "table expert 4p link"} <= seen, seen
+    assert max(r["board"] for r in rows) <= TARGET_KB * 1024, max(rows, key=lambda r: r["board"])
+    # a link game at the table holds its link's code beside the game (about
+    # 12 KB over a game on one device, docs/heap.md): the other device's
+    # objects taken off, not more
+    table = [r["board"] for r in rows if r["at"].startswith("table") and r["at"].endswith("link")]
+    assert 100 * 1024 < min(table) and max(table) < TARGET_KB * 1024, table

@@ -103,9 +103,9 @@ step = H.stretches(%d, policy, row)
 
 SOAK = BOARD_HEAD + r'''
 import person as P
-GAMES = %r          # (level, players) of each game, in turn
+GAMES = %r          # (level, players[, "link"]) of each game, in turn
 UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
-count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0}
+count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
 seen = {"at": 0, "game": -1}
 plan = []           # the presses to come
@@ -140,10 +140,39 @@ def policy():
             plan.extend(P.keys_to(m, "New game"))
             return
         if kind == "new":
-            P.new_game(a, *GAMES[seen["game"] + 1], target=31)
-            seen["game"] += 1
-            count["games"] += 1
-            H.tap(4)
+            if seen["at"] == 0:
+                g = GAMES[seen["game"] + 1]
+                P.new_game(a, g[0], g[1], target=31)
+                seen["game"] += 1
+                count["games"] += 1
+                if len(g) == 2:
+                    H.tap(4)
+                    return
+                seen["at"] = 1
+            # a link game with the other device (harness/mpstub/linkpeer.py),
+            # picked once the menu's game is dealt ahead (a person reads it)
+            if a.top().dealt is None and seen["at"] < 200:
+                seen["at"] += 1
+                return
+            seen["at"] = 0
+            plan.extend(P.keys_to(m, "Link game"))
+            return
+        if kind == "linknew":
+            # the other device proposes the same game (device/linkmenu.py connect)
+            from core.ai import CODES, LEVELS
+            from core.presets import code_of
+            LP.PROP[0] = (code_of(m.value(3)), m.value(0), m.items[1][2], CODES[LEVELS.index(m.value(2))],
+                          m.value(4))
+            plan.extend(P.keys_to(m, "Connect"))
+            return
+        if kind == "linkoffer":
+            plan.extend(P.keys_to(m, "Accept"))
+            return
+        if kind in ("linkwait", "linkhost"):
+            return
+        if kind.startswith("link"):     # lost, refused, differing: not in a game on a cable that works
+            count["link_trouble"] += 1
+            H.tap(5)
             return
         if kind == "game":
             want = seen.get("want")
@@ -189,20 +218,42 @@ def row(a):
     at = "menu:" + a.menu.kind if a.screen is a.menu else "pages" if a.screen is a.pages else "table"
     if at == "table" and a.sess is not None:
         at += " %%s %%dp" %% (a.sess.level, a.sess.players)
-    return {"at": at, "game": a.sess is not None, "counts": count, "over": a.games_over}
+    if a.link is not None:
+        at += " link"
+    r = {"at": at, "game": a.sess is not None, "counts": count, "over": a.games_over}
+    if LP is not None:
+        p = PEER[0]
+        r["peer"] = [p.games, p.stage(), p.rules.players if p.rules is not None else 2]
+    return r
 
 
-def undo(a):
+LP = None
+PEER = [None]
+if [g for g in GAMES if len(g) > 2]:
+    import linkpeer as LP     # its code read with the VM's start, not the app's
+
+
+def setup(a):
     a.settings.undo = True
+    if LP is not None:
+        PEER[0] = LP.Peer()
+        PEER[0].wire(H._Busio)
+        H.on_idle = lambda ended: ended and PEER[0].turn(H.app, H.clock.now)
 
 
-step = H.stretches(%d, policy, row, undo, names=True)
+step = H.stretches(%d, policy, row, setup, names=True)
 '''
 
-SOAK_GAMES = (("easy", 2), ("normal", 4), ("hard", 2), ("expert", 4), ("master", 2), ("expert", 2))
+# (level, players), and "link": a link game with the other device of
+# harness/mpstub/linkpeer.py, its partner layout the app's first (each
+# person with an AI: with 4 players this device plays an AI seat). A game
+# after a link game starts while the link still answers (device/linkgame.py
+# LinkGlue.poll: 10 s)
+SOAK_GAMES = (("easy", 2), ("hard", 2, "link"), ("normal", 4), ("hard", 2), ("expert", 4, "link"), ("master", 2),
+              ("expert", 4), ("expert", 2))
 
 
-def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
+def soak(games=SOAK_GAMES, per_step=100, steps=250, mpy=True):
     """Whole games of each (level, players) of games on the VM, from the
     main menu: first each of its screens opened and closed 20 times, then
     every game to its end with a hint, an undo and the settings at set
@@ -210,14 +261,19 @@ def soak(games=SOAK_GAMES, per_step=1500, steps=100, mpy=True):
     per_step loop turns: rows with board the live heap in a board's terms,
     as the board model reads it (the VM's allocation less its reading
     before the HAL, plus the 2.5 KB CircuitPython holds at code.py's start,
-    the VM's pools of names made since then exchanged for a board's)."""
+    the VM's pools of names made since then exchanged for a board's), less
+    what the other device of link games holds at that moment (other_device)."""
     rows = _vm_rows(on_board(SOAK % (tuple(games), per_step), steps=steps, mpy=mpy, timeout=900))
+    other = other_device() if [g for g in games if len(g) > 2] else None
     start = rows[0]
     base = int(MEASURED[0][2] * 1024)
     rows = [r for r in rows[1:] if "step" in r]
     for r in rows:
         qstr = board_pools(r["names"] - start["names"]) - (r["pools"] - start["pools"])
         r["board"] = base + r["alloc"] - start["alloc"] + qstr
+        if other is not None:
+            _, stage, players = r["peer"]
+            r["board"] -= other[(players, stage)]
     return rows
 
 
@@ -225,10 +281,10 @@ def print_soak(rows, heap_kb=140):
     peak = max(r["board"] for r in rows) / 1024
     print("whole games on the VM (python -m tools.heap --soak): %d readings, live heap after a" % len(rows))
     print("collection, in a board's terms (the VM's allocation less its start, plus CircuitPython's 2.5 KB,")
-    print("a board's pools of names):")
+    print("a board's pools of names; with a link game, less what the other device holds):")
     last = rows[-1]
     print("  %s" % last["counts"])
-    print("  games over: %d" % last["over"])
+    print("  games over: %d%s" % (last["over"], ", of them link games: %d" % last["peer"][0] if "peer" in last else ""))
     by = {}
     for r in rows:
         by.setdefault(r["at"], []).append(r["board"] / 1024)
@@ -839,26 +895,58 @@ LINK_SCRIPT = r'''
 import sys, gc, json
 sys.path.insert(0, "/app/mpstub")
 ORDER = %r
+KEEP = []
+TWIN = []
 def step(i):
     print(json.dumps({"alloc": gc.mem_alloc()}))
     if i < len(ORDER):
         for m in ORDER[i]:
             __import__(m)
+        if i == len(ORDER) - 1:
+            import linkpeer
+            TWIN.extend(linkpeer.twin(2, KEEP) + linkpeer.twin(4, KEEP))
+    elif i - len(ORDER) < len(TWIN):
+        TWIN[i - len(ORDER)]()
     gc.collect()
 '''
 
-# a game's modules first, then each of a link game's over the one before
-LINK_ORDER = [["hal", "hal.clock", "hal.mem", "core.prng", "core.plays", "device.session", "device.play"],
-              ["hal.link"], ["hal.uartlink"], ["device.link"], ["device.linkgame"], ["device.linklobby"]]
+# a game's modules first, then each of a link game's over the one before,
+# the in-memory cable's (hal/memlink.py: the soak's, the browser's) and the
+# soak's other device (harness/mpstub/linkpeer.py: its objects in a game)
+LINK_ORDER = [["hal", "hal.clock", "hal.mem", "core.prng", "core.plays", "core.presets", "device.session",
+               "device.play", "linkpeer"],
+              ["hal.link"], ["hal.uartlink"], ["device.link"], ["device.linkgame"], ["device.linklobby"],
+              ["hal.memlink"]]
+# what the soak's other device holds (harness/mpstub/linkpeer.py twin), by stage
+PEER = ("the soak's other device, %dp: its cable", "its lobby", "its game")
 
 
 def link_modules():
-    """[(module, bytes)]: the live heap each of a link game's modules adds on
+    """[(name, bytes)]: the live heap each of a link game's modules adds on
     the VM from .mpy, imported over the one before (the VM's own name pools
-    included as they fall: a new pool lands on whichever import needs it)."""
-    rows = on_board(LINK_SCRIPT % (LINK_ORDER,), rows=True, steps=len(LINK_ORDER) + 1, timeout=300)
+    included as they fall: a new pool lands on whichever import needs it),
+    then what the soak's other device adds at each stage (PEER) of a game of
+    2 and of 4 players."""
+    rows = on_board(LINK_SCRIPT % (LINK_ORDER,), rows=True, steps=len(LINK_ORDER) + 2 * len(PEER) + 1,
+                    timeout=300)
     alloc = [r["alloc"] for r in rows]
-    return [(LINK_ORDER[i][0], alloc[i + 1] - alloc[i]) for i in range(1, len(LINK_ORDER))]
+    names = [o[0] for o in LINK_ORDER] + [PEER[0] % 2] + list(PEER[1:]) + [PEER[0] % 4] + list(PEER[1:])
+    return [(names[i], alloc[i + 1] - alloc[i]) for i in range(1, len(names))]
+
+
+def other_device():
+    """{(players, stage): bytes}: what the soak's other device holds at each
+    stage (linkpeer.Peer.stage), its cable's code (hal/memlink.py) included."""
+    rows = link_modules()
+    memlink = [n for name, n in rows if name == "hal.memlink"][0]
+    parts = [n for _, n in rows[-2 * len(PEER):]]
+    out = {}
+    for k, players in enumerate((2, 4)):
+        held = memlink
+        for stage in range(len(PEER)):
+            held += parts[k * len(PEER) + stage]
+            out[(players, stage)] = held
+    return out
 
 
 def main(argv=None):
