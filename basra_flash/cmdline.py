@@ -1,6 +1,6 @@
 """What every command line of the project (basra-sim, basra-flash, python -m
-tools.X) does with a mistake: one line on stderr that says what is wrong and
-what is accepted, exit status 2, no traceback."""
+tools.X, python -m art.X) does with a mistake: one line on stderr that says
+what is wrong and what is accepted, exit status 2, no traceback."""
 import argparse
 
 

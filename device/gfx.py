@@ -1,7 +1,7 @@
 """Pixels for a 128x64 1-bit OLED: font and card sheets, text rows, card rows.
 
 The sheets (``Gfx``) are displayio Bitmaps filled from the ready-made files
-of device/sheets/ (drawn by tools/mksheets.py with tools/sheets.py: each
+of device/sheets/ (drawn by art/mksheets.py with art/sheets.py: each
 the bitmap's own pixel buffer, read straight into it), and every screen
 element is a
 TileGrid over a sheet, so changing a card or a letter is one tile index

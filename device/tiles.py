@@ -1,4 +1,4 @@
-"""The card tiles of the sheets (device/gfx.py uses them, tools/sheets.py
+"""The card tiles of the sheets (device/gfx.py uses them, art/sheets.py
 draws them): card sizes, the tile names of a card (0..51 faces, +INV the
 same card inverted, BACK, BLANK) and where each half of a card sits on a
 sheet of half-height tiles (see device/gfx.py)."""
@@ -16,7 +16,7 @@ _LOW_KINDS = const(9)     # different last rows among the 13 rank glyphs
 _BOTTOM0 = const(28)      # first bottom-half tile: 13 tops, 13 inverted, back, blank
 HALF_TILES = const(102)  # 28 + 9 x 4 suits x 2 + back + blank
 # each rank's kind of last row (0..8: ranks that end alike share a bottom
-# tile), as tools/sheets.py lows() finds them in tools/fontdata.py's glyphs
+# tile), as art/sheets.py lows() finds them in art/fontdata.py's glyphs
 # (tests/test_sheetdata.py holds the two equal)
 LOW = b"\x00\x01\x02\x03\x04\x04\x05\x04\x04\x06\x07\x08\x00"
 

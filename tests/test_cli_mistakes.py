@@ -1,6 +1,6 @@
-"""Command-line mistakes, in basra-sim, basra-flash and the tools: one line
-on stderr that says what is wrong and what is accepted, exit status 2, no
-traceback, and found before anything runs."""
+"""Command-line mistakes, in basra-sim, basra-flash, the tools and the art
+generators: one line on stderr that says what is wrong and what is accepted,
+exit status 2, no traceback, and found before anything runs."""
 import subprocess
 import sys
 
@@ -145,35 +145,35 @@ def test_basra_flash_refuses_options_that_cannot_work(argv, says, capsys):
     assert line.startswith("basra-flash: ") and says in line, line
 
 
-# the tools
+# the tools and the art generators
 
 @pytest.mark.parametrize("tool, argv, says", [
-    ("arena", ["--variant", "nosuch"], "argument --variant: unknown rule set 'nosuch' (known: egyptian"),
-    ("arena", ["--jobs", "0"], "argument --jobs: 0 is not a number of processes, 1 or more"),
-    ("arena", ["--hands", "0"], "argument --hands: 0 is not a number of hands, 2 or more"),
-    ("arena", ["--a", "expert:x:1:1"], "level:worlds:plies:nodes[:work] with whole numbers"),
-    ("arena", ["--b", "hard:4:2"], "level:worlds:plies:nodes[:work] with whole numbers"),
-    ("soak", ["--games", "0"], "argument --games: 0 is not a number of games, 1 or more"),
-    ("soak", ["--jobs", "0"], "argument --jobs: 0 is not a number of processes, 1 or more"),
-    ("mash", ["--chunk", "0"], "argument --chunk: 0 is not a number of presses, 1 or more"),
-    ("mash", ["--presses", "-1"], "argument --presses: -1 is not a number of presses, 1 or more"),
-    ("fuzz_save", ["--cases", "-1"], "argument --cases: -1 is not a count, 0 or more"),
-    ("calibrate", ["--limit", "0"], "argument --limit: 0 is not a limit, 3 or more"),
-    ("calibrate", ["--search", "3"], "argument --search: invalid choice: 3 (choose from 2, 4)"),
-    ("heap", ["--mash", "x"], "argument --mash: 'x' is not a number of stretches, 1 or more"),
-    ("heap", ["--mash"], "argument --mash: expected one argument"),
-    ("heap", ["--borad"], "unrecognized arguments: --borad"),
-    ("bench", ["--wirte"], "unrecognized arguments: --wirte"),
-    ("bench_device", ["--write"], "unrecognized arguments: --write"),
-    ("mksheets", ["--chek"], "unrecognized arguments: --chek"),
-    ("screens", ["--goldne"], "unrecognized arguments: --goldne"),
+    ("tools.arena", ["--variant", "nosuch"], "argument --variant: unknown rule set 'nosuch' (known: egyptian"),
+    ("tools.arena", ["--jobs", "0"], "argument --jobs: 0 is not a number of processes, 1 or more"),
+    ("tools.arena", ["--hands", "0"], "argument --hands: 0 is not a number of hands, 2 or more"),
+    ("tools.arena", ["--a", "expert:x:1:1"], "level:worlds:plies:nodes[:work] with whole numbers"),
+    ("tools.arena", ["--b", "hard:4:2"], "level:worlds:plies:nodes[:work] with whole numbers"),
+    ("tools.soak", ["--games", "0"], "argument --games: 0 is not a number of games, 1 or more"),
+    ("tools.soak", ["--jobs", "0"], "argument --jobs: 0 is not a number of processes, 1 or more"),
+    ("tools.mash", ["--chunk", "0"], "argument --chunk: 0 is not a number of presses, 1 or more"),
+    ("tools.mash", ["--presses", "-1"], "argument --presses: -1 is not a number of presses, 1 or more"),
+    ("tools.fuzz_save", ["--cases", "-1"], "argument --cases: -1 is not a count, 0 or more"),
+    ("tools.calibrate", ["--limit", "0"], "argument --limit: 0 is not a limit, 3 or more"),
+    ("tools.calibrate", ["--search", "3"], "argument --search: invalid choice: 3 (choose from 2, 4)"),
+    ("tools.heap", ["--mash", "x"], "argument --mash: 'x' is not a number of stretches, 1 or more"),
+    ("tools.heap", ["--mash"], "argument --mash: expected one argument"),
+    ("tools.heap", ["--borad"], "unrecognized arguments: --borad"),
+    ("tools.bench", ["--wirte"], "unrecognized arguments: --wirte"),
+    ("tools.bench_device", ["--write"], "unrecognized arguments: --write"),
+    ("art.mksheets", ["--chek"], "unrecognized arguments: --chek"),
+    ("art.screens", ["--goldne"], "unrecognized arguments: --goldne"),
 ])
 def test_a_tool_refuses_a_bad_option_in_one_line(tool, argv, says, capsys, monkeypatch):
     import importlib
-    mod = importlib.import_module("tools." + tool)
+    mod = importlib.import_module(tool)
     for name in ("run", "capture", "sources", "measure", "print_board", "mash"):
         if callable(getattr(mod, name, None)):      # whatever the tool runs: not reached
             monkeypatch.setattr(mod, name, lambda *a, **k: pytest.fail("the tool ran"))
     line = one_line_exit_2(mod.main, argv, capsys)
-    assert line.startswith("python -m tools.%s: " % tool) and says in line, line
-    assert line.endswith("(python -m tools.%s -h lists the options)" % tool)
+    assert line.startswith("python -m %s: " % tool) and says in line, line
+    assert line.endswith("(python -m %s -h lists the options)" % tool)

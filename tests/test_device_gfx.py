@@ -47,7 +47,7 @@ def test_an_inverted_line_uses_the_inverted_tiles_spaces_and_blanks_included():
 
 def _big_glyph(ch):
     # the menu font's glyph of ch as the device's sheet holds it: 10 rows of 6
-    from tools.mksheets import path
+    from art.mksheets import path
     with open(path("big"), "rb") as f:
         big = f.read()
     stride = len(big) // 10

@@ -1,12 +1,12 @@
 """Golden frames of the device app's main screens (menu, new game, table,
 capture choice, basra, an AI play, hand summary, rules page, stats).
 
-After an intended change of the look: ``python -m tools.screens --golden``
+After an intended change of the look: ``python -m art.screens --golden``
 rewrites tests/golden/device_screens.json and the PNGs in docs/screens/
 (look at them before committing)."""
 import json
 
-from tools.screens import GOLDEN, NAMES, capture, digest
+from art.screens import GOLDEN, NAMES, capture, digest
 
 
 def test_main_screens_match_the_golden_frames():
@@ -15,7 +15,7 @@ def test_main_screens_match_the_golden_frames():
     with open(GOLDEN) as f:
         golden = json.load(f)
     changed = [n for n in NAMES if digest(shots[n][1]) != golden.get(n)]
-    assert not changed, ("screens changed: %s (python -m tools.screens --golden "
+    assert not changed, ("screens changed: %s (python -m art.screens --golden "
                          "to accept, then look at docs/screens/)" % ", ".join(changed))
 
 

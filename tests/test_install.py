@@ -75,7 +75,7 @@ def _run(cmd, timeout, **kw):
 PLAY = r"""
 import importlib.util, json, sys
 site = sys.argv[1]
-missing = [n for n in ("tools", "harness", "examples", "tests") if importlib.util.find_spec(n) is not None]
+missing = [n for n in ("tools", "art", "harness", "examples", "tests") if importlib.util.find_spec(n) is not None]
 sys.path.insert(0, sys.argv[2])
 import basra_flash, core, core.ai, core.ai.player, device.app, hal, simulator
 outside = [m.__name__ for m in (basra_flash, core, core.ai, core.ai.player, device.app, hal, simulator)
@@ -197,8 +197,9 @@ def test_make_play_installs_what_playing_needs_and_make_test_the_test_extras(tmp
 
 
 def test_the_game_imports_nothing_of_the_checkouts_own_tools():
-    # tools/, harness/, examples/ and tests/ are not installed: an import of
-    # one of them anywhere in the game (in a function too) would fail there
+    # tools/, art/, harness/, examples/ and tests/ are not installed: an
+    # import of one of them anywhere in the game (in a function too) would
+    # fail there
     import ast
 
     found = []
@@ -208,5 +209,5 @@ def test_the_game_imports_nothing_of_the_checkouts_own_tools():
                 names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
                 found += ["%s: %s" % (path.relative_to(ROOT), n) for n in names
-                          if n.split(".")[0] in ("tools", "harness", "examples", "tests")]
+                          if n.split(".")[0] in ("tools", "art", "harness", "examples", "tests")]
     assert found == []

@@ -1,10 +1,10 @@
-"""device/sheets/ holds the sheets tools/sheets.py draws from
-tools/fontdata.py (python -m tools.mksheets rewrites them), each a
+"""device/sheets/ holds the sheets art/sheets.py draws from
+art/fontdata.py (python -m art.mksheets rewrites them), each a
 CircuitPython bitmap's pixel buffer that device/gfx.py reads into one."""
 import pytest
 
 from device import gfx as G
-from tools.mksheets import NAMES, path, sources
+from art.mksheets import NAMES, path, sources
 
 
 def test_ready_made_sheets_are_the_drawn_ones():
@@ -12,11 +12,11 @@ def test_ready_made_sheets_are_the_drawn_ones():
     assert sorted(made) == sorted(path(n) for n in NAMES)
     for p, data in made.items():
         with open(p, "rb") as f:
-            assert f.read() == data, "%s is stale: python -m tools.mksheets" % p
+            assert f.read() == data, "%s is stale: python -m art.mksheets" % p
 
 
 def test_the_rank_classes_the_cards_are_drawn_with_are_the_devices():
-    from tools import fontdata as F, sheets as S
+    from art import fontdata as F, sheets as S
     from device.tiles import LOW
     assert S.lows(F.RANKS) == LOW
 

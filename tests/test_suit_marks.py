@@ -8,7 +8,7 @@ import itertools
 from core.cards import RANK_SHIFT
 from device.gfx import SMALL_N
 from device.tiles import CARD_W, HALF_H, HALF_TILES, LOW, NARROW_W, bottom_tile
-from tools.mksheets import path
+from art.mksheets import path
 
 
 def _read(name):

@@ -1,12 +1,12 @@
 """The wiring pictures of docs/boards/: one per board in hal/profiles.py,
-each what tools/wiring.py draws from the profile's pins today."""
+each what art/wiring.py draws from the profile's pins today."""
 
 import os
 
 import pytest
 
 from hal import profiles
-from tools import wiring
+from art import wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -18,11 +18,11 @@ def test_every_board_in_the_profiles_has_its_picture_up_to_date():
     stale = []
     for path, data in made.items():
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        assert os.path.exists(path), "%s missing: python -m tools.wiring" % path
+        assert os.path.exists(path), "%s missing: python -m art.wiring" % path
         with open(path, "rb") as f:
             if f.read() != data:
                 stale.append(os.path.basename(path))
-    assert not stale, "out of date (python -m tools.wiring): %s" % stale
+    assert not stale, "out of date (python -m art.wiring): %s" % stale
     # no picture of a board the profiles lack
     on_disk = {f for f in os.listdir(wiring.OUT) if f.endswith(".png")}
     assert on_disk == {b + ".png" for b in profiles.PROFILES}

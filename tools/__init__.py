@@ -1,1 +1,2 @@
-"""Developer tools: benchmark and calibration (not deployed to the device)."""
+"""The measurement tools: benches, the heap model, arenas and tuning, soaks
+and fuzzers (not deployed to the device, not installed)."""

@@ -1,5 +1,5 @@
 """Draws the font and card sheets of device/gfx.py from the glyph bytes of
-tools/fontdata.py. tools/mksheets.py runs it on the desktop and writes the
+art/fontdata.py. art/mksheets.py runs it on the desktop and writes the
 result to device/sheets/, which the app reads into its bitmaps: the board
 neither loads this module nor fontdata."""
 import displayio

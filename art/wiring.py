@@ -7,8 +7,8 @@ SDA), each button's wire from its pin to the button and from the button to
 a GND rail, the rail's wire to a GND pin, the piezo's two wires, and a
 legend with the link's pins. Pins the game uses are lit; the others are dim.
 
-    python -m tools.wiring            # write docs/boards/<board_id>.png
-    python -m tools.wiring --check    # exit 1 when a picture is out of date
+    python -m art.wiring            # write docs/boards/<board_id>.png
+    python -m art.wiring --check    # exit 1 when a picture is out of date
 
 tests/test_wiring.py checks that every board in the profiles has its
 picture and that it is what this script draws today.
@@ -122,7 +122,7 @@ class Canvas:
         return self.px[y][x] if 0 <= x < self.w and 0 <= y < self.h else BG
 
     def text(self, x, y, s, c):
-        from tools.fontdata import BIG
+        from art.fontdata import BIG
         for i, ch in enumerate(s):
             o = (ord(ch) - 32) * 10 if 32 <= ord(ch) < 127 else 31 * 10
             for gy in range(10):
@@ -395,8 +395,8 @@ def pictures():
 
 
 def main(argv=None):
-    from tools import generated
-    generated.main("python -m tools.wiring", __doc__, pictures, "wiring pictures", argv)
+    from art import generated
+    generated.main("python -m art.wiring", __doc__, pictures, "wiring pictures", argv)
 
 
 if __name__ == "__main__":

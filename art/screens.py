@@ -1,7 +1,7 @@
 """Screenshots of the device app's main screens, from the headless simulator.
 
-    python -m tools.screens            # PNGs into docs/screens/ (3x), docs/screens/1x/ (1:1)
-    python -m tools.screens --golden   # also rewrite tests/golden/device_screens.json
+    python -m art.screens            # PNGs into docs/screens/ (3x), docs/screens/1x/ (1:1)
+    python -m art.screens --golden   # also rewrite tests/golden/device_screens.json
 
 The same scenes are the golden frames of tests/test_device_golden.py: a
 fixed seed, fixed presses, and two set-up positions (a capture choice, a basra);
@@ -97,7 +97,7 @@ def digest(frame):
 
 def main(argv=None):
     from basra_flash.cmdline import Parser
-    ap = Parser(prog="python -m tools.screens", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m art.screens", description=__doc__.split("\n\n")[0])
     ap.add_argument("--golden", action="store_true",
                     help="also rewrite tests/golden/device_screens.json")
     args = ap.parse_args(argv)

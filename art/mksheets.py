@@ -1,5 +1,5 @@
 """Generate device/sheets/: the device's font and card sheets ready-made,
-drawn once here by tools/sheets.py from the glyphs of tools/fontdata.py, so
+drawn once here by art/sheets.py from the glyphs of art/fontdata.py, so
 that the board reads bytes into its bitmaps instead of drawing some 30,000
 pixels (2.8 s on a Pico, docs/performance.md). small.bin and cards.bin are
 read at start-up; big.bin (the menu font) when the menu view is made,
@@ -10,8 +10,8 @@ rows of MSB-first bytes (pixel 0 in bit 7), each row rounded up to 32-bit
 words (shared-module/displayio/Bitmap.c), so ``f.readinto(memoryview(bitmap))``
 fills one.
 
-    python -m tools.mksheets          # rewrite the four sheets
-    python -m tools.mksheets --check  # exit 1 when one is out of date
+    python -m art.mksheets          # rewrite the four sheets
+    python -m art.mksheets --check  # exit 1 when one is out of date
 """
 import os
 
@@ -49,7 +49,7 @@ def sheets():
     saved = displayio.Bitmap
     displayio.Bitmap = PackedBitmap
     try:
-        from tools import fontdata as F, sheets as S
+        from art import fontdata as F, sheets as S
         from device.gfx import BIG_N, SMALL_N
         from device.tiles import CARD_W, NARROW_W
         low = S.lows(F.RANKS)
@@ -71,8 +71,8 @@ def sources():
 
 
 def main(argv=None):
-    from tools import generated
-    generated.main("python -m tools.mksheets", __doc__, sources, "sheets", argv)
+    from art import generated
+    generated.main("python -m art.mksheets", __doc__, sources, "sheets", argv)
 
 
 if __name__ == "__main__":
