@@ -108,12 +108,16 @@ def test_whole_games_with_every_screen_opened_20_times_hold_the_heap_steady(mpvm
 def test_link_games_to_their_end_stay_within_the_budget(mpvm):
     # the soak's link games (harness/mpstub/linkpeer.py the other device,
     # behind the board's UART): 2 players, then 4 with an AI seat here, from
-    # Connect to the game's end and the link let go; read every 50 loop turns,
+    # Connect to the game's end and the link let go, then 4 again with the
+    # cable pulled a few plays in and the game played on against the AI
+    # (the link open meanwhile, device/link.py SOLO); read every 50 loop turns,
     # what the other device holds taken off (tools.heap other_device)
     from tools.heap import TARGET_KB, soak
-    rows = soak(games=(("hard", 2, "link"), ("expert", 4, "link")), per_step=50, steps=400)
+    rows = soak(games=(("hard", 2, "link"), ("expert", 4, "link"), ("expert", 4, "link", "solo")), per_step=50,
+                steps=500)
     last = rows[-1]
-    assert last["over"] == 2 and last["peer"][0] == 2 and last["counts"]["link_trouble"] == 0, last
+    c = last["counts"]
+    assert last["over"] == 3 and last["peer"][0] == 2 and c["link_trouble"] == 0 and c["solo"] == 1, last
     seen = {r["at"] for r in rows}
     assert {"menu:linkwait link", "table normal 2p link", "table expert 4p link"} <= seen, seen
     assert max(r["board"] for r in rows) <= TARGET_KB * 1024, max(rows, key=lambda r: r["board"])

@@ -105,7 +105,7 @@ SOAK = BOARD_HEAD + r'''
 import person as P
 GAMES = %r          # (level, players[, "link"]) of each game, in turn
 UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
-count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0}
+count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0, "solo": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
 seen = {"at": 0, "game": -1}
 plan = []           # the presses to come
@@ -163,12 +163,17 @@ def policy():
             from core.presets import code_of
             LP.PROP[0] = (code_of(m.value(3)), m.value(0), m.items[1][2], CODES[LEVELS.index(m.value(2))],
                           m.value(4))
+            LP.CUT[0] = 12 if GAMES[seen["game"]][2:] == ("link", "solo") else None
             plan.extend(P.keys_to(m, "Connect"))
             return
         if kind == "linkoffer":
             plan.extend(P.keys_to(m, "Accept"))
             return
         if kind in ("linkwait", "linkhost"):
+            return
+        if kind == "linklost" and GAMES[seen["game"]][2:] == ("link", "solo"):
+            count["solo"] += 1          # the cable pulled: play on against the AI
+            plan.extend(P.keys_to(m, "Play on vs AI"))
             return
         if kind.startswith("link"):     # lost, refused, differing: not in a game on a cable that works
             count["link_trouble"] += 1
@@ -248,9 +253,10 @@ step = H.stretches(%d, policy, row, setup, names=True)
 # harness/mpstub/linkpeer.py, its partner layout the app's first (each
 # person with an AI: with 4 players this device plays an AI seat). A game
 # after a link game starts while the link still answers (device/linkgame.py
-# LinkGlue.poll: 10 s)
+# LinkGlue.poll: 10 s). "solo": the other device's cable is pulled a few
+# plays in, and the person plays on against the AI (device/linkmenu.py go_solo)
 SOAK_GAMES = (("easy", 2), ("hard", 2, "link"), ("normal", 4), ("hard", 2), ("expert", 4, "link"), ("master", 2),
-              ("expert", 4), ("expert", 2))
+              ("expert", 4, "link", "solo"), ("expert", 4), ("expert", 2))
 
 
 def soak(games=SOAK_GAMES, per_step=100, steps=250, mpy=True):
@@ -284,7 +290,8 @@ def print_soak(rows, heap_kb=140):
     print("a board's pools of names; with a link game, less what the other device holds):")
     last = rows[-1]
     print("  %s" % last["counts"])
-    print("  games over: %d%s" % (last["over"], ", of them link games: %d" % last["peer"][0] if "peer" in last else ""))
+    print("  games over: %d%s" % (last["over"], ", link games the other device saw to their end: %d" % last["peer"][0]
+                                   if "peer" in last else ""))
     by = {}
     for r in rows:
         by.setdefault(r["at"], []).append(r["board"] / 1024)

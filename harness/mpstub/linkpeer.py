@@ -1,10 +1,10 @@
 """The other device of a link game, for the runs of the device app that
 play one (tools/heap.py's soak): its end of the protocol (device/link.py's
 Link, device/linkgame.py's LinkSession) over an in-memory cable
-(hal/memlink.py) wired behind the board's UART, with no screen. It proposes the game the run set
-(``PROP``), takes the app's proposal when the app hosts, plays the first
-legal play on each of its seats and starts each hand once the app has
-every play of the last.
+(hal/memlink.py) wired behind the board's UART, with no screen. It
+proposes the game the run set (``PROP``), takes the app's proposal when
+the app hosts, plays the first legal play on each of its seats and starts
+each hand once the app has every play of the last.
 
 It borrows the link's code from the app (its classes: loaded while the
 app has a link, device/screens.py LINK) and lets go of its side once the
@@ -17,6 +17,9 @@ import sys
 # this side proposes, set by the run before it presses Connect
 PROP = [None]
 LATER_MS = 3000
+# the plays this side makes before its cable is pulled (None: never): it
+# goes quiet, and the app's person plays on against the AI
+CUT = [None]
 
 
 class Peer:
@@ -26,8 +29,11 @@ class Peer:
         self.link = None
         self.glue = None        # the app's LinkGlue this side plays with
         self.sess = None
+        self.playing = False    # its session is played over the link (the app's game is made)
         self.rules = None
         self.games = 0          # link games played to their end
+        self.cut = None         # CUT for the game under way
+        self.played = 0         # plays made here in it
         self.asked = None       # when the app began to look for this side
 
     def stage(self):
@@ -57,10 +63,13 @@ class Peer:
         """A loop turn of the other device (called as each of app's turns ends)."""
         glue = app.link
         if glue is not self.glue:   # the app let go of the link (or opened another): so does this side
-            self.link = self.sess = self.rules = None
+            self.link = self.sess = self.rules = self.cut = None
+            self.playing = False
             self.glue = glue
         if glue is None:
             return
+        if self.cut is not None and self.played >= self.cut:
+            return                  # the cable pulled: nothing comes or goes
         mods = sys.modules
         lk = self.link
         if lk is None:
@@ -116,6 +125,8 @@ class Peer:
         lk = self.link = link_cls(self.mine, Prng(4321), now)
         lobby.start(lk, *PROP[0])
         PROP[0] = None
+        self.cut = CUT[0]
+        self.played = 0
         return lk
 
     def begin(self, lk, cls):
@@ -128,13 +139,14 @@ class Peer:
             own = (0, 2) if lk.host else (1, 3)
         else:
             own = (0, 1) if lk.host else (2, 3)
-        s = _session(cls)(self.rules, ["human" if k in own else "link" for k in range(players)],
-                                           lk.seed)
+        levels = ["human" if k in own else "link" for k in range(players)]
+        s = _session(cls)(self.rules, levels, lk.seed)
         s.start_hand()
         self.sess = s
         self.playing = False
 
     def play(self, s, c):
+        self.played += 1
         from device.session import WINDOW
         s.buf[2 * WINDOW] = c.word
         s.buf[2 * WINDOW + 1] = c.take
@@ -151,9 +163,9 @@ def _session(base):
 
 
 def twin(players, keep):
-    """This side made a stage a call, as a game of players begins: its
-    cable, its lobby (its rules and Link), its game (its session): python
-    -m tools.heap --link reads what each holds (``stage``)."""
+    """Three calls that make this side a stage at a time, as a game of
+    players begins: its cable, its lobby (its rules and Link), its game (its
+    session); python -m tools.heap --link reads what each adds (``stage``)."""
     p = []
 
     def cable():
