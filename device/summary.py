@@ -34,7 +34,9 @@ def hand_over(app):
             t.best_hand = g.hand_points[me]
         if g.winner is not None:
             t.games += 1
-            if g.winner == me and s.level in LEVELS:
+            # a win against the AI at its level (a link game's other person
+            # is not one)
+            if g.winner == me and s.level in LEVELS and "link" not in s.levels:
                 t.wins[LEVELS.index(s.level)] += 1
     if g.winner is not None:
         app.saved = None

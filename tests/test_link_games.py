@@ -30,6 +30,10 @@ def check_game(r, variant, players, target):
     assert winner is not None
     assert sorted(scores) == shown[0]
     assert all(app is not None for app in apps)
+    # each device counts the game in its stats, and no win against an AI
+    # level (the other device's person is not one)
+    for app in apps:
+        assert app.stats.games == 1 and sum(app.stats.wins) == 0, (app.stats.games, app.stats.wins)
 
 
 CLEAN = [("egyptian", 2, "AI"), ("french", 2, "AI"), ("lebanese", 4, "AI"),
