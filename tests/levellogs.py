@@ -19,29 +19,23 @@ HANDS = 2
 
 def arena_hands(level, players, hands=HANDS):
     """The plays ("word:take" in hex) of `hands` hands of level at every seat."""
-    from core.ai.levelbot import choose
     from core.game import Game
     from core.presets import preset
     from tools import arena
 
     arena._players.clear()
     rules = preset("egyptian", players=players)
-    seats = [arena._player(rules, level, s) for s in range(players)]
+    seats = [arena.player(rules, level, s) for s in range(players)]
     out = []
     g = Game(rules, 11 + players)
     for h in range(hands):
         g.start_hand()
-        st = g.state
         for s, p in enumerate(seats):
-            arena._reseed(p, (h * 8 + s + 1) & 0x3FFFFFFF)
+            arena.reseed(p, (h * 8 + s + 1) & 0x3FFFFFFF)
         plays = []
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            seat = st.to_move
-            word, take = choose(seats[seat], st, seat, g.carry)
+        for _, word, take in arena.turns(g, seats):
             plays.append("%x:%x" % (word, take))
-            st.apply(word, take)
+            g.state.apply(word, take)
         g.end_hand()
         out.append(" ".join(plays))
     return out

@@ -153,6 +153,8 @@ def test_basra_flash_refuses_options_that_cannot_work(argv, says, capsys):
     ("tools.arena", ["--hands", "0"], "argument --hands: 0 is not a number of hands, 2 or more"),
     ("tools.arena", ["--a", "expert:x:1:1"], "level:worlds:plies:nodes[:work] with whole numbers"),
     ("tools.arena", ["--b", "hard:4:2"], "level:worlds:plies:nodes[:work] with whole numbers"),
+    ("tools.arena", ["--against", "nosuch"], "argument --against: unknown level 'nosuch' (known: easy"),
+    ("tools.arena", ["--against"], "argument --against: expected at least one argument"),
     ("tools.soak", ["--games", "0"], "argument --games: 0 is not a number of games, 1 or more"),
     ("tools.soak", ["--jobs", "0"], "argument --jobs: 0 is not a number of processes, 1 or more"),
     ("tools.mash", ["--chunk", "0"], "argument --chunk: 0 is not a number of presses, 1 or more"),

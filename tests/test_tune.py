@@ -219,14 +219,14 @@ def test_the_arena_names_a_levels_worlds():
         else:
             raise AssertionError(bad)
     arena._players.clear()
-    s = arena._player(rules, "hard+b", 0).search
+    s = arena.player(rules, "hard+b", 0).search
     assert s.beliefs is not None and s.sampler.weights is s.beliefs.weight
-    assert arena._player(rules, "expert-b", 0).search.beliefs is None
-    assert arena._player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
+    assert arena.player(rules, "expert-b", 0).search.beliefs is None
+    assert arena.player(rules, "expert-v1", 0).search.beliefs is None  # the yardstick's uniform worlds
     # expert-v2: the expert before its beliefs and tuned leaves
-    v2 = arena._player(rules, "expert-v2", 0)
+    v2 = arena.player(rules, "expert-v2", 0)
     assert v2.search.beliefs is None and v2.leaf == PLAIN and v2.work == arena.V2_WORK
-    assert arena._player(rules, "expert", 0).leaf == TUNED
+    assert arena.player(rules, "expert", 0).leaf == TUNED
 
 
 def test_the_tuned_level_may_be_the_arenas_name_of_one():

@@ -8,6 +8,11 @@ interval (over deal pairs), the share of games to the target A wins (also in
 duplicate pairs), and milliseconds per decision. Deterministic by --seed;
 uses --jobs processes; shows progress on stderr. CPython only (not for the
 device).
+
+--against O1 O2 ...: A and B each against every opponent on the same deal
+pairs and games; a table of their margins a hand, intervals and games won,
+and A's margin less B's, deal pair by deal pair, with its interval (the
+paired difference: the cards' luck cancels twice).
 """
 import argparse
 import math
@@ -62,12 +67,13 @@ def levels():
 _players = {}
 
 
-def _player(rules, spec, seat):
-    """A Player for spec: a level name, or "level:worlds:plies:nodes" to
-    change a search level's budget (fixed), "level:worlds:plies:nodes:work"
-    (anytime when work > 0, core/ai/search.py); a search level's name
-    followed by "+b" deals its worlds by beliefs (core/ai/beliefs.py), by
-    "-b" uniformly, whatever its level does."""
+def player(rules, spec, seat):
+    """The arena's Player for spec on seat (made once, kept). spec: a level
+    name, or "level:worlds:plies:nodes" to change a search level's budget
+    (fixed), "level:worlds:plies:nodes:work" (anytime when work > 0,
+    core/ai/search.py); a search level's name followed by "+b" deals its
+    worlds by beliefs (core/ai/beliefs.py), by "-b" uniformly, whatever its
+    level does."""
     key = (rules.name, rules.players, spec, seat)
     p = _players.get(key)
     if p is None:
@@ -143,22 +149,6 @@ def _set_beliefs(p, rules, on):
     s.sampler.weighted = False
 
 
-def player(rules, spec, seat):
-    """The arena's player for spec on seat (made once, kept: tools/beliefs.py)."""
-    return _player(rules, spec, seat)
-
-
-def reseed(p, seed):
-    """Start p's draws for a hand (as the arena does for each hand)."""
-    _reseed(p, seed)
-
-
-def play_hand(game, seats, seed):
-    """Play game's current hand as the arena does (seats[s] choosing for
-    seat s, their draws seeded by seed): tools/tune.py's duels."""
-    return _play_hand(game, seats, [[] for _ in seats], seed)
-
-
 def _random(p, obs):
     # random: any legal play (a decision made in begin, as a one-play level's)
     p.choice = p.prng.below(p.search.root_plays(obs))
@@ -231,61 +221,85 @@ def _variant(text):
     return text
 
 
-def _reseed(p, seed):
+def reseed(p, seed):
+    """Start p's draws for a hand."""
     p.search.prng.seed(seed)
     p.prng.seed(seed ^ 0x5A5A5)
 
 
-def _play_hand(game, seats, times, seed):
-    """Play game's current hand with seats[s] choosing for seat s (its decision
-    times go to times[s]); returns the leftover side."""
+def turns(game, seats, times=None):
+    """The plays of game's current hand, seats[s] choosing for seat s: each
+    (seat, word, take) as chosen, which the caller applies before the next
+    (looking at the state before and after as it likes); times[s], given,
+    gets seat s's decision times."""
     st = game.state
-    for s, p in enumerate(seats):
-        _reseed(p, (seed * 8 + s + 1) & 0x3FFFFFFF)
     while not st.hand_over():
         if st.hands_empty():
             st.deal()
         seat = st.to_move
         t = time.perf_counter()
         word, take = choose(seats[seat], st, seat, game.carry)
-        times[seat].append(time.perf_counter() - t)
-        st.apply(word, take)
+        if times is not None:
+            times[seat].append(time.perf_counter() - t)
+        yield seat, word, take
+
+
+def play_hand(game, seats, seed, times=None):
+    """Play game's current hand as the arena does (seats[s] choosing for
+    seat s, their draws seeded by seed; times: as turns'); returns the
+    leftover side."""
+    for s, p in enumerate(seats):
+        reseed(p, (seed * 8 + s + 1) & 0x3FFFFFFF)
+    for _, word, take in turns(game, seats, times):
+        game.state.apply(word, take)
     return game.end_hand()
 
 
-def _seating(rules, a, b, swapped):
-    # A on the even seats (side 0), B on the odd ones; swapped, the other way round
-    return [_player(rules, (b if (s % 2 == 0) == swapped else a), s) for s in range(rules.players)]
+def _team(rules, spec):
+    # spec's player for every seat
+    return [player(rules, spec, s) for s in range(rules.players)]
+
+
+def _seating(a, b, swapped):
+    # a[s] (A's player for seat s) on the even seats (side 0), b[s] on the
+    # odd ones; swapped, the other way round
+    return [b[s] if (s % 2 == 0) == swapped else a[s] for s in range(len(a))]
+
+
+def deal_pair(rules, seed, k, a, b):
+    """Deal k of seed played twice, A (a[s] on seat s) on side 0 and B on
+    side 1, then the other way round: A's margin a hand (the mean of the
+    two), and A's and B's decision times."""
+    margin, ta, tb = 0, [], []
+    for swapped in (False, True):
+        g = Game(rules, seed * 1000003 + k)
+        g.start_hand()
+        a_side = 1 if swapped else 0
+        sinks = [ta if s % 2 == a_side else tb for s in range(rules.players)]
+        play_hand(g, _seating(a, b, swapped), k, sinks)
+        pts = g.hand_points
+        margin += pts[a_side] - pts[1 - a_side]
+    return margin / 2.0, (ta, tb)
 
 
 def _deal_pair(job):
     variant, players, a, b, seed, k = job
     rules = preset(variant, players=players)
-    ta, tb = [], []
-    margins = []
-    for swapped in (False, True):
-        g = Game(rules, seed * 1000003 + k)
-        g.start_hand()
-        a_side = 1 if swapped else 0
-        sinks = [ta if s % 2 == a_side else tb for s in range(players)]
-        _play_hand(g, _seating(rules, a, b, swapped), sinks, k)
-        pts = g.hand_points
-        margins.append(pts[a_side] - pts[1 - a_side])
-    return (margins[0] + margins[1]) / 2.0, (ta, tb)
+    return deal_pair(rules, seed, k, _team(rules, a), _team(rules, b))
 
 
 def _game_pair(job):
     variant, players, a, b, seed, k = job
     rules = preset(variant, players=players)
+    a, b = _team(rules, a), _team(rules, b)
     wins = 0
     for swapped in (False, True):
         g = Game(rules, seed * 7919 + k + 17)
-        seats = _seating(rules, a, b, swapped)
+        seats = _seating(a, b, swapped)
         while g.winner is None and g.hand_no < 200:
             g.start_hand()
-            _play_hand(g, seats, [[] for _ in seats], g.hand_no * 31 + k)
-        a_side = 1 if swapped else 0
-        wins += g.winner == a_side
+            play_hand(g, seats, g.hand_no * 31 + k)
+        wins += g.winner == (1 if swapped else 0)
     return wins
 
 
@@ -306,22 +320,21 @@ def run(a, b, hands=4000, games=0, variant="egyptian", players=2, jobs=2, seed=1
                           % (i + 1, pairs, time.time() - t0, (lo + hi) / 2, lo, hi))
                 out.flush()
         wins = 0
-        if games:
-            gl = [(variant, players, a, b, seed, k) for k in range(max(1, games // 2))]
-            for i, w in enumerate(pool.imap(_game_pair, gl, chunksize=2)):
-                wins += w
-                if out and (i + 1) % 5 == 0:
-                    out.write("\r%d/%d game pairs, %.0f s, %d of %d won so far   "
-                              % (i + 1, len(gl), time.time() - t0, wins, 2 * (i + 1)))
-                    out.flush()
+        gl = [(variant, players, a, b, seed, k) for k in range(games // 2)]
+        for i, w in enumerate(pool.imap(_game_pair, gl, chunksize=2)):
+            wins += w
+            if out and (i + 1) % 5 == 0:
+                out.write("\r%d/%d game pairs, %.0f s, %d of %d won so far   "
+                          % (i + 1, len(gl), time.time() - t0, wins, 2 * (i + 1)))
+                out.flush()
     if out:
         out.write("\n")
     n = len(margins)
     lo, hi = _ci(margins)
     return {
         "a": a, "b": b, "variant": variant, "players": players, "hands": 2 * n,
-        "margin": (lo + hi) / 2, "ci": (lo, hi),
-        "games": 2 * (games // 2) if games else 0, "wins": wins,
+        "margins": margins, "margin": (lo + hi) / 2, "ci": (lo, hi),
+        "games": 2 * len(gl), "wins": wins,
         "ms_a": _ms(ta), "ms_b": _ms(tb),
     }
 
@@ -357,6 +370,22 @@ def report(r):
     return "\n".join(lines)
 
 
+def against(a, b, opponents, hands, games, variant="egyptian", players=2, jobs=2, seed=1):
+    """--against: prints the table of A's and B's runs against each opponent,
+    a row each, A's with the paired difference."""
+    print("| opponent | player | hands | margin a hand | 95% CI | games won | A - B (paired) |")
+    print("|---|---|---|---|---|---|---|")
+    for opp in opponents:
+        ra, rb = (run(who, opp, hands, games, variant, players, jobs, seed) for who in (a, b))
+        lo, hi = _ci([x - y for x, y in zip(ra["margins"], rb["margins"])])
+        for r, paired in ((ra, "%+.2f [%+.2f, %+.2f]" % ((lo + hi) / 2, lo, hi)), (rb, "")):
+            g = r["games"]
+            won = "%d of %d (%.0f%%)" % (r["wins"], g, 100.0 * r["wins"] / g) if g else ""
+            print("| %s | %s | %d | %+.2f | [%+.2f, %+.2f] | %s | %s |"
+                  % (opp, r["a"], r["hands"], r["margin"], r["ci"][0], r["ci"][1], won, paired))
+        sys.stdout.flush()
+
+
 def main(argv=None):
     ap = Parser(prog="python -m tools.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--a", default="expert", type=_spec, help="level, or level:worlds:plies:nodes[:work]")
@@ -369,7 +398,12 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=2, choices=(2, 4))
     ap.add_argument("--jobs", type=whole(1, what="a number of processes"), default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--against", nargs="+", type=_spec, metavar="OPPONENT",
+                    help="instead: A and B each against these, a table with the paired difference")
     args = ap.parse_args(argv)
+    if args.against:
+        return against(args.a, args.b, args.against, args.hands, args.games, args.variant,
+                       args.players, args.jobs, args.seed)
     r = run(args.a, args.b, args.hands, args.games, args.variant, args.players, args.jobs, args.seed)
     print(report(r))
     return r

@@ -23,13 +23,12 @@ import json
 import sys
 
 from core.ai.beliefs import BUCKETS, RATIO, Beliefs
-from core.ai.levelbot import choose
 from core.ai.observe import Observation, observe
 from core.game import Game
 from core.plays import Plays
 from core.presets import preset
 from core.state import HAND, LAY, State
-from tools.arena import player, reseed
+from tools.arena import player, reseed, turns
 from basra_flash.cmdline import Parser, whole
 
 # the pool RATIO is estimated on (the expert's column: its search with
@@ -99,14 +98,10 @@ def collect(hands, seed=1, players=PLAYERS, tally=None, log=None):
         st = g.state
         for s, p in enumerate(seats):
             reseed(p, (seed * 8 + k * 2 + s + 1) & 0x3FFFFFFF)
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            seat = st.to_move
+        for seat, word, take in turns(g, seats):
             for c in range(52):
                 fl[c] = 1 if st.loc[c] == 1 else 0
             hand = [st.hand[6 * seat + i] for i in range(st.hand_n[seat])]
-            word, take = choose(seats[seat], st, seat, g.carry)
             side = seat % 2
             before = 4 * (st.pile_n[side] + st.pile_points[side]) + 40 * st.basras[side]
             st.apply(word, take)
@@ -152,10 +147,7 @@ def overlap(opponent, hands, seed=77, worlds=50):
         st = g.state
         reseed(seats[0], k)
         reseed(seats[1], k + 1000)
-        while not st.hand_over():
-            if st.hands_empty():
-                st.deal()
-            seat = st.to_move
+        for seat, word, take in turns(g, seats):
             if seat == 0 and st.hand_n[1]:
                 observe(st, 0, obs)
                 s.beliefs.update(obs, s.world, s.plays)
@@ -169,7 +161,7 @@ def overlap(opponent, hands, seed=77, worlds=50):
                             held += sum(1 for c in range(52) if world.loc[c] == HAND + 1 == st.loc[c])
                         tot[weighted] += held / worlds
                     n += 1
-            st.apply(*choose(seats[seat], st, seat, g.carry))
+            st.apply(word, take)
     return n, tot[0] / n, tot[1] / n
 
 

@@ -31,7 +31,6 @@ from multiprocessing import Pool
 
 from core.ai.evaluate import PLAIN
 from core.ai.player import Player
-from core.game import Game
 from core.presets import preset
 from tools import arena
 from basra_flash.cmdline import Parser, whole
@@ -59,8 +58,9 @@ _seats = {}     # a process's players for the duel under way: (plus, minus, ...)
 
 
 def _deal_pair(job):
-    # one duplicate deal pair of a duel: plus's margin a hand (each seat's
-    # draws seeded by the deal, so a pair plays the same in any process)
+    # one duplicate deal pair of a duel: plus's margin a hand (the arena's
+    # deal pair: each seat's draws seeded by the deal, so a pair plays the
+    # same in any process)
     plus, minus, seed, level, variant, beliefs, k = job
     rules = preset(variant, players=2)
     key = (plus, minus, level, variant, beliefs)
@@ -68,16 +68,8 @@ def _deal_pair(job):
         _seats.clear()
         _seats[key] = ([_players(rules, plus, level, s, beliefs[0]) for s in range(2)],
                        [_players(rules, minus, level, s, beliefs[1]) for s in range(2)])
-    a, b = _seats[key]
-    m = 0
-    for swapped in (False, True):
-        g = Game(rules, seed * 1000003 + k)
-        g.start_hand()
-        # the arena's hand: each seat's draws seeded by the deal
-        arena.play_hand(g, [b[0], a[1]] if swapped else [a[0], b[1]], k)
-        side = 1 if swapped else 0
-        m += g.hand_points[side] - g.hand_points[1 - side]
-    return m / 2.0
+    margin, _ = arena.deal_pair(rules, seed, k, *_seats[key])
+    return margin
 
 
 def duel(plus, minus, hands, seed, level="expert", variant="egyptian", beliefs=(None, None), jobs=1):
