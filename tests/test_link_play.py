@@ -2,7 +2,8 @@
 virtual time (tests/linkdrive.py two_devices): a proposal withdrawn, a
 proposal no build could make, the link lost on one's own turn and over a
 menu, the other device told that the game went on vs the AI, "New link
-game" going to the link menu; and the waiting screen's port."""
+game" going to the link menu, the link menu the only screen; and the
+waiting screen's port."""
 from core.prng import Prng
 from device import link as L
 from device import linkmenu as LM
@@ -337,3 +338,33 @@ def test_the_waiting_screen_shows_the_port_whole_and_two_ports_differ():
 def test_a_uart_port_name_is_shown_whole_too():
     assert LM._wrap("TX=GP16 RX=GP17") == ["TX=GP16 RX=GP17"]
     assert LM._wrap("x" * 30) == ["x" * 21, "x" * 9]
+
+
+def test_the_link_menu_is_the_only_screen_and_b_goes_back_to_the_new_game_menu():
+    # while the devices connect the menus below are closed (their code goes
+    # on a board: device/screens.py), and the new-game menu's game dealt
+    # ahead is let go; B on the link menu opens the new-game menu again, the
+    # main menu under it
+    seen = {}
+
+    def setup(sim):
+        pa, _ = WirePair(seed=1).ports(sim.clock, sim.clock)
+        sim.hal.link = lambda: pa
+
+    def policy(app):
+        k = kind(app)
+        if k == "new" and "linknew" not in seen:
+            if app.top().dealt is None:
+                return ["wait:100"]         # read until its game is dealt ahead
+            seen["dealt"] = app.top().dealt.sess
+            return menu_to(app, "Link game") + ["A"]
+        if k == "linknew" and "linknew" not in seen:
+            seen["linknew"] = ([s.name for s in app.stack], app.play.sess is seen["dealt"])
+            return ["B"]
+        if "linknew" in seen:
+            seen["back"] = ([s.name for s in app.stack], k)
+            return None
+        return to_connect(app) or ["wait:100"]
+    drive(policy, seed=1, setup=setup, limit_ms=20000)
+    assert seen["linknew"] == (["link"], False), seen
+    assert seen["back"] == (["main", "new"], "new"), seen
