@@ -5,8 +5,8 @@ presses and whole games that watch the heap for growth.
 
     python -m tools.heap            # the board model
     python -m tools.heap --mash 40  # random presses: 40 stretches of 3000 loop turns
-    python -m tools.heap --link     # what each of a link game's modules adds
-    python -m tools.heap --soak     # whole games at every level, every screen opened 20 times
+    python -m tools.heap --link     # what each of a link game's modules adds, and the soak's other device
+    python -m tools.heap --soak     # whole games at every level and link games, every screen opened 20 times
 """
 import contextlib
 import os
@@ -103,7 +103,7 @@ step = H.stretches(%d, policy, row)
 
 SOAK = BOARD_HEAD + r'''
 import person as P
-GAMES = %r          # (level, players[, "link"]) of each game, in turn
+GAMES = %r          # (level, players[, "link"[, "solo"]]) of each game, in turn (SOAK_GAMES)
 UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
 count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0, "solo": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
@@ -963,9 +963,10 @@ def main(argv=None):
     which.add_argument("--board", action="store_true", help="the board model (the default)")
     which.add_argument("--mash", type=whole(1, what="a number of stretches"), metavar="N",
                        help="random presses: N stretches of 3000 loop turns")
-    which.add_argument("--link", action="store_true", help="what each of a link game's modules adds")
+    which.add_argument("--link", action="store_true",
+                       help="what each of a link game's modules adds, and what the soak's other device holds")
     which.add_argument("--soak", action="store_true",
-                       help="whole games at every level, each screen opened and closed 20 times")
+                       help="whole games at every level and link games, each screen opened and closed 20 times")
     args = ap.parse_args(argv)
     if args.soak:
         print_soak(soak())
