@@ -104,8 +104,9 @@ step = H.stretches(%d, policy, row)
 SOAK = BOARD_HEAD + r'''
 import person as P
 GAMES = %r          # (level, players[, "link"[, "solo"]]) of each game, in turn (SOAK_GAMES)
-UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th
-count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0, "solo": 0}
+UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settings every 11th, save and quit every 23rd
+count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0, "solo": 0,
+         "continues": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
 seen = {"at": 0, "game": -1}
 plan = []           # the presses to come
@@ -134,6 +135,11 @@ def policy():
                     plan.extend(P.keys_to(m, "Rules") + [4, 5, 5])
                 else:
                     plan.extend(P.keys_to(m, "Settings") + [3, 5])
+                return
+            if seen.get("quit"):        # the game saved and quit: Continue (its game rebuilt ahead)
+                seen["quit"] = False
+                count["continues"] += 1
+                plan.extend(P.keys_to(m, "Continue"))
                 return
             if seen["game"] + 1 >= len(GAMES):
                 raise H.Stop()
@@ -189,6 +195,8 @@ def policy():
                     plan.extend([3, 5])     # a value changed, then back to the table
                 elif want == "Hint":
                     count["hints"] += 1
+                elif want == "Save and quit":
+                    seen["quit"] = True
                 else:
                     count["undos"] += 1
                 return
@@ -211,6 +219,8 @@ def policy():
             seen["want"] = "Undo"
         elif t %% 11 == 0:
             seen["want"] = "Settings"
+        elif t %% 23 == 0 and a.link is None:
+            seen["want"] = "Save and quit"
         if seen.get("want"):
             H.tap(5)
             return
