@@ -255,7 +255,14 @@ class NewGameMenu(MenuScreen):
         self.app.jobs.start(DealAhead(self))
 
     def closed(self):
-        self.app.jobs.cancel("deal")
+        # the game dealt ahead goes unless Start took it, with the
+        # controller's hold on it (a link game, or the main menu, next)
+        app = self.app
+        app.jobs.cancel("deal")
+        d = self.dealt
+        if d is not None and app.play is not None and app.play.sess is d.sess:
+            app.play.sess = None
+        self.dealt = None
 
     def chosen(self):
         """The values: (level, players, people, rule set, target)."""
@@ -271,14 +278,9 @@ class NewGameMenu(MenuScreen):
 
     def pick(self, item, k):
         if item == _LINK:
-            # the game dealt ahead goes, with the controller's hold on it:
-            # a link game is dealt from the seed the two devices agree on
-            app = self.app
-            app.jobs.cancel("deal")
-            if self.dealt is not None and app.play.sess is self.dealt.sess:
-                app.play.sess = None
-            self.dealt = None
-            screens.module("link").setup(app, self)
+            # the link's screen takes this one's place (closed: its game
+            # dealt ahead goes; a link game is dealt from the agreed seed)
+            screens.module("link").setup(self.app, self)
         elif item == _START:
             self.start()
 

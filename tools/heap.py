@@ -108,7 +108,7 @@ UNDO_AT = 7         # a person's turns: undo every 7th, a hint every 5th, settin
 count = {"turns": 0, "hints": 0, "undos": 0, "settings": 0, "screens": 0, "games": 0, "link_trouble": 0, "solo": 0,
          "continues": 0}
 ROUND = ["stats", "rules", "ruletext", "settings"]     # the main menu's screens, opened and closed
-seen = {"at": 0, "game": -1}
+seen = {"reading": 0, "game": -1}   # reading: loop turns the new-game menu has been read
 plan = []           # the presses to come
 
 
@@ -146,7 +146,7 @@ def policy():
             plan.extend(P.keys_to(m, "New game"))
             return
         if kind == "new":
-            if seen["at"] == 0:
+            if seen["reading"] == 0:
                 g = GAMES[seen["game"] + 1]
                 P.new_game(a, g[0], g[1], target=31)
                 seen["game"] += 1
@@ -154,13 +154,13 @@ def policy():
                 if len(g) == 2:
                     H.tap(4)
                     return
-                seen["at"] = 1
+                seen["reading"] = 1
             # a link game with the other device (harness/mpstub/linkpeer.py),
             # picked once the menu's game is dealt ahead (a person reads it)
-            if a.top().dealt is None and seen["at"] < 200:
-                seen["at"] += 1
+            if a.top().dealt is None and seen["reading"] < 200:
+                seen["reading"] += 1
                 return
-            seen["at"] = 0
+            seen["reading"] = 0
             plan.extend(P.keys_to(m, "Link game"))
             return
         if kind == "linknew":
